@@ -1,0 +1,92 @@
+// swift-tools-version:6.0
+// CompanionKit: pair a companion device with the workstation where AI coding agents run.
+// Module map and import rules: ARCHITECTURE.md.
+import PackageDescription
+
+/// A thin system-library target: one C library, found with pkg-config, installed with apt.
+func systemLibrary(_ name: String, pkg: String, apt: [String]) -> Target {
+    .systemLibrary(name: name, path: "Sources/CSystem/\(name)", pkgConfig: pkg, providers: [.apt(apt)])
+}
+
+let package = Package(
+    name: "CompanionKit",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "companion", targets: ["companion"]),
+        .library(name: "CompanionCrypto", targets: ["CompanionCrypto"]),
+        .library(name: "CompanionVault", targets: ["CompanionVault"]),
+        .library(name: "CompanionQR", targets: ["CompanionQR"]),
+        .library(name: "CompanionAPI", targets: ["CompanionAPI"]),
+        .library(name: "CompanionClient", targets: ["CompanionClient"]),
+        .library(name: "CompanionPairing", targets: ["CompanionPairing"]),
+        .library(name: "CompanionSidecar", targets: ["CompanionSidecar"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.20.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
+    ],
+    targets: [
+        // C libraries, each behind a thin system-library target. Nothing above the
+        // capability modules below may import these.
+        systemLibrary("CSodium", pkg: "libsodium", apt: ["libsodium-dev"]),
+        systemLibrary("CSecret", pkg: "libsecret-1", apt: ["libsecret-1-dev"]),
+        systemLibrary("CQREncode", pkg: "libqrencode", apt: ["libqrencode-dev"]),
+        systemLibrary("CZBar", pkg: "zbar", apt: ["libzbar-dev"]),
+        systemLibrary("CPNG", pkg: "libpng", apt: ["libpng-dev"]),
+        systemLibrary("CJPEG", pkg: "libjpeg", apt: ["libjpeg-dev"]),
+
+        // Capability modules.
+        .target(name: "CompanionCrypto", dependencies: ["CSodium"]),
+        .target(name: "CompanionVault", dependencies: ["CompanionCrypto", "CSecret"]),
+        .target(name: "CompanionQR", dependencies: ["CQREncode", "CZBar", "CPNG", "CJPEG"]),
+        .target(name: "CompanionAPI", dependencies: ["CompanionCrypto"]),
+        .target(
+            name: "CompanionClient",
+            dependencies: [
+                "CompanionAPI", "CompanionCrypto",
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .target(name: "CompanionPairing", dependencies: ["CompanionAPI"]),
+        .target(
+            name: "CompanionSidecar",
+            dependencies: [
+                "CompanionAPI", "CompanionCrypto", "CompanionVault",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources/openapi.yaml")]),
+        .executableTarget(
+            name: "companion",
+            dependencies: [
+                "CompanionCrypto", "CompanionVault", "CompanionQR", "CompanionAPI",
+                "CompanionClient", "CompanionPairing", "CompanionSidecar",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
+        // Tests.
+        .target(name: "CompanionTestSupport", dependencies: ["CompanionCrypto"], path: "Tests/CompanionTestSupport"),
+        .testTarget(name: "CompanionCryptoTests", dependencies: ["CompanionCrypto", "CompanionTestSupport"]),
+        .testTarget(name: "CompanionVaultTests", dependencies: ["CompanionVault", "CompanionTestSupport"]),
+        .testTarget(name: "CompanionQRTests", dependencies: ["CompanionQR", "CompanionTestSupport"]),
+        .testTarget(name: "CompanionAPITests", dependencies: ["CompanionAPI", "CompanionTestSupport"]),
+        .testTarget(name: "CompanionPairingTests", dependencies: ["CompanionPairing", "CompanionTestSupport"]),
+        .testTarget(
+            name: "CompanionSidecarTests",
+            dependencies: [
+                "CompanionSidecar", "CompanionClient", "CompanionTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]),
+        .testTarget(
+            name: "CompanionEndToEndTests",
+            dependencies: ["CompanionClient", "CompanionQR", "CompanionCrypto", "CompanionTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

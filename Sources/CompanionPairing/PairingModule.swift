@@ -1,0 +1,2 @@
+/// Pairing state machine.
+public enum CompanionPairingModule {}

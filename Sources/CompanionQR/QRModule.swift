@@ -1,0 +1,2 @@
+/// QR encoding and decoding.
+public enum CompanionQRModule {}

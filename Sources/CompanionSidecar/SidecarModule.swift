@@ -1,0 +1,5 @@
+import GRDB
+import Hummingbird
+
+/// The workstation sidecar.
+public enum CompanionSidecarModule {}

@@ -1,0 +1,50 @@
+import CompanionCrypto
+import Foundation
+
+/// What kind of credential an item holds; recorded as the `kind` attribute.
+public enum VaultItemKind: String, Codable, Sendable, CaseIterable {
+    /// The device's Ed25519 identity keypair (64-byte libsodium secret key).
+    case identityKey = "identity-key"
+    /// The chosen sidecar base URL.
+    case sidecarURL = "sidecar-url"
+    /// What pairing yields: device id, pinned sidecar key, pairing time (JSON).
+    case pairing = "pairing"
+    /// An API key for the orchestrator endpoints.
+    case apiKey = "api-key"
+    /// Anything else.
+    case other = "other"
+}
+
+/// Metadata of one stored item. Never contains the secret.
+public struct VaultItemMetadata: Codable, Sendable, Equatable {
+    /// Unique name of the item within its profile, e.g. `identity`.
+    public var name: String
+    public var label: String
+    public var kind: VaultItemKind
+    public var created: Date
+    public var modified: Date
+
+    public init(name: String, label: String, kind: VaultItemKind, created: Date, modified: Date) {
+        self.name = name
+        self.label = label
+        self.kind = kind
+        self.created = created
+        self.modified = modified
+    }
+}
+
+/// A store for credentials. Implementations: Secret Service (libsecret) and an encrypted file.
+///
+/// - `set` inserts or replaces (upsert), keeping `created` of an existing item.
+/// - `get` returns nil when the item is absent.
+/// - `remove` is idempotent.
+public protocol CredentialVault: Sendable {
+    /// Stores `secret` under `name`, replacing any existing item of that name.
+    func set(_ name: String, secret: SecureBytes, label: String, kind: VaultItemKind) throws
+    /// The secret stored under `name`, or nil.
+    func get(_ name: String) throws -> SecureBytes?
+    /// Removes the item; does nothing when it is absent.
+    func remove(_ name: String) throws
+    /// Metadata of every item in this vault's profile.
+    func list() throws -> [VaultItemMetadata]
+}

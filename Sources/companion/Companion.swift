@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// The `companion` command: pair this device with a workstation sidecar and drive its agents.
+@main
+struct Companion: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "companion",
+        abstract: "Pair this device with the workstation where your AI coding agents run, and drive them.",
+        version: "0.1.0",
+        subcommands: []
+    )
+}

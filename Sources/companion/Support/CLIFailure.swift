@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+
+/// The exit codes of `companion`, documented in the README. Never change a value once released.
+enum ExitStatus: Int32, CaseIterable {
+    case success = 0
+    /// Something failed that fits no other code.
+    case failure = 1
+    /// The vault is unreachable, locked, or its passphrase is wrong.
+    case vault = 3
+    /// The sidecar could not be reached (refused, offline, wrong URL, timeout).
+    case network = 4
+    /// The sidecar answered with an error.
+    case server = 5
+    /// Pairing failed: wrong, expired, used or burned code.
+    case pairing = 6
+    /// This companion is not paired (or its pairing was revoked).
+    case notPaired = 7
+    /// The image holds no readable QR code.
+    case qrNotFound = 8
+    /// The file is not a readable image (unknown format, truncated, corrupt, empty).
+    case badImage = 9
+    /// The image is too large to decode safely.
+    case imageTooLarge = 10
+    /// The sidecar's identity did not match the pinned or scanned fingerprint.
+    case trust = 11
+    /// A followed task ended in failure or was cancelled.
+    case taskFailed = 12
+    /// Invalid command-line usage (ArgumentParser's own code).
+    case usage = 64
+}
+
+/// A user-facing failure: one line saying what happened, one saying what to do next.
+struct CLIFailure: Error, CustomStringConvertible {
+    var status: ExitStatus
+    var message: String
+    var hint: String?
+
+    init(_ status: ExitStatus, _ message: String, hint: String? = nil) {
+        self.status = status
+        self.message = message
+        self.hint = hint
+    }
+
+    var description: String { message }
+}
+
+/// A command whose failures are printed as one clear line plus a hint, with a documented exit code.
+protocol CompanionCommand: AsyncParsableCommand {
+    /// The command's work. Throw ``CLIFailure`` for expected failures.
+    func execute() async throws
+}
+
+extension CompanionCommand {
+    mutating func run() async throws {
+        do {
+            try await execute()
+        } catch let failure as CLIFailure {
+            Terminal.printError(failure.message, hint: failure.hint)
+            throw ExitCode(failure.status.rawValue)
+        } catch let exit as ExitCode {
+            throw exit
+        } catch let mapped as any CLIFailureConvertible {
+            let failure = mapped.cliFailure
+            Terminal.printError(failure.message, hint: failure.hint)
+            throw ExitCode(failure.status.rawValue)
+        } catch {
+            Terminal.printError("unexpected error: \(error)", hint: "please report this with the command you ran")
+            throw ExitCode(ExitStatus.failure.rawValue)
+        }
+    }
+}
+
+/// Errors from the libraries that know how to present themselves to a person.
+protocol CLIFailureConvertible: Error {
+    var cliFailure: CLIFailure { get }
+}

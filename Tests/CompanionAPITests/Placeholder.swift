@@ -1,0 +1,5 @@
+import Testing
+
+@testable import CompanionAPI
+
+@Test func APITestsBuilds() {}

@@ -1,0 +1,5 @@
+import Testing
+
+@testable import CompanionCrypto
+
+@Test func CryptoTestsBuilds() {}

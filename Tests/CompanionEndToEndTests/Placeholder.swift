@@ -1,0 +1,5 @@
+import Testing
+
+@testable import CompanionClient
+
+@Test func EndToEndTestsBuilds() {}

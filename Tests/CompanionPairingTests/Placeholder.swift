@@ -1,0 +1,5 @@
+import Testing
+
+@testable import CompanionPairing
+
+@Test func PairingTestsBuilds() {}

@@ -1,0 +1,5 @@
+import Testing
+
+@testable import CompanionQR
+
+@Test func QRTestsBuilds() {}

@@ -1,0 +1,5 @@
+import Testing
+
+@testable import CompanionSidecar
+
+@Test func SidecarTestsBuilds() {}

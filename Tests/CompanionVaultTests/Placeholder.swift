@@ -1,0 +1,5 @@
+import Testing
+
+@testable import CompanionVault
+
+@Test func VaultTestsBuilds() {}

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs the Debian packages CompanionKit needs (only those missing), then builds.
+#   scripts/setup.sh            # build dependencies + runtime tools, then `swift build`
+#   scripts/setup.sh --no-build # packages only
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(
+    # C libraries behind the system-library targets
+    pkg-config libsodium-dev libsecret-1-dev libqrencode-dev libzbar-dev libpng-dev libjpeg-dev
+    # a real Secret Service for the vault, headless
+    gnome-keyring dbus dbus-x11 libsecret-tools
+    # independent peers used by tests and benchmarks
+    qrencode zbar-tools imagemagick curl git wrk hyperfine python3
+)
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "setup: installing Debian packages: ${missing[*]}"
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+command -v swift >/dev/null || { echo "setup: the Swift toolchain (6.x) is not on PATH; install it from swift.org" >&2; exit 1; }
+
+if [ "${1:-}" != "--no-build" ]; then
+    echo "setup: building (a first build takes a few minutes on 2 cores)"
+    swift build --product companion 2>&1 | grep -E 'error|warning: unre|Compiling companion|Build complete' || true
+    test -x .build/debug/companion || { echo "setup: build failed; run 'swift build' to see why" >&2; exit 1; }
+fi

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Runs a command with a private, unlocked gnome-keyring (Secret Service) on a private D-Bus session bus,
+# in a temporary HOME, so Secret Service code is exercised for real without touching your own keyring.
+#   scripts/with-keyring.sh swift test
+# Inside, COMPANION_TEST_KEYRING=1 tells tests a real keyring is expected (they fail rather than skip).
+set -euo pipefail
+
+if [ -z "${COMPANION_KEYRING_INNER:-}" ]; then
+    command -v dbus-run-session >/dev/null || { echo "with-keyring: dbus-run-session not found (apt-get install dbus)" >&2; exit 3; }
+    command -v gnome-keyring-daemon >/dev/null || { echo "with-keyring: gnome-keyring-daemon not found (apt-get install gnome-keyring)" >&2; exit 3; }
+    export COMPANION_KEYRING_INNER=1
+    exec dbus-run-session -- "$0" "$@"
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/companion-keyring.XXXXXX")
+cleanup() {
+    [ -n "${keyring_pid:-}" ] && kill "$keyring_pid" 2>/dev/null || true
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+# Keep the real HOME for the Swift toolchain's caches; the keyring lives in the temporary one.
+export COMPANION_REAL_HOME="${HOME:-/root}"
+export HOME="$tmp/home" XDG_RUNTIME_DIR="$tmp/run" XDG_DATA_HOME="$tmp/home/.local/share"
+mkdir -p "$HOME" "$XDG_RUNTIME_DIR" "$XDG_DATA_HOME"
+chmod 700 "$XDG_RUNTIME_DIR"
+
+# A random password for this throwaway keyring; it never leaves this process tree.
+password=$(head -c 24 /dev/urandom | base64)
+eval "$(printf '%s' "$password" | gnome-keyring-daemon --unlock --components=secrets 2>/dev/null)" || true
+keyring_pid=${GNOME_KEYRING_PID:-}
+unset password
+
+# Wait until the Secret Service answers on the bus.
+for _ in $(seq 1 50); do
+    if dbus-send --session --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.NameHasOwner \
+        string:org.freedesktop.secrets 2>/dev/null | grep -q 'boolean true'; then
+        break
+    fi
+    sleep 0.1
+done
+
+export COMPANION_TEST_KEYRING=1
+# SwiftPM caches live under the real HOME.
+export SWIFTPM_CACHE_DIR="$COMPANION_REAL_HOME/.cache/org.swift.swiftpm"
+"$@"
