@@ -2,4 +2,4 @@ import Testing
 
 @testable import CompanionAPI
 
-@Test func APITestsBuilds() {}
+@Test func buildsAPITests() {}

@@ -2,4 +2,4 @@ import Testing
 
 @testable import CompanionCrypto
 
-@Test func CryptoTestsBuilds() {}
+@Test func buildsCryptoTests() {}

@@ -2,4 +2,4 @@ import Testing
 
 @testable import CompanionClient
 
-@Test func EndToEndTestsBuilds() {}
+@Test func buildsEndToEndTests() {}

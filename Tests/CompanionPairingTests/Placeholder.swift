@@ -2,4 +2,4 @@ import Testing
 
 @testable import CompanionPairing
 
-@Test func PairingTestsBuilds() {}
+@Test func buildsPairingTests() {}

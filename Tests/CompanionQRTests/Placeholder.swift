@@ -2,4 +2,4 @@ import Testing
 
 @testable import CompanionQR
 
-@Test func QRTestsBuilds() {}
+@Test func buildsQRTests() {}

@@ -2,4 +2,4 @@ import Testing
 
 @testable import CompanionSidecar
 
-@Test func SidecarTestsBuilds() {}
+@Test func buildsSidecarTests() {}

@@ -2,4 +2,4 @@ import Testing
 
 @testable import CompanionVault
 
-@Test func VaultTestsBuilds() {}
+@Test func buildsVaultTests() {}
