@@ -42,8 +42,10 @@ public struct DeviceIdentityStore: Sendable {
         return (pair, true)
     }
 
-    /// Replaces the identity with a new keypair, first recording the old fingerprint in the history,
-    /// so an interruption can leave an extra history entry but never loses the current key.
+    /// Replaces the identity with a new keypair. The old fingerprint is recorded in the history first; then
+    /// the old item is removed and the new one stored, so the new key gets its own creation time. An
+    /// interruption can at worst leave no identity (the next `loadOrCreate` makes one) with the old
+    /// fingerprint already recorded; it never leaves a mixed or corrupted key.
     public func rotate() throws -> (new: Ed25519KeyPair, retired: RetiredIdentity?) {
         var retired: RetiredIdentity?
         if let old = try load() {
@@ -53,6 +55,7 @@ public struct DeviceIdentityStore: Sendable {
                 retired: Date())
             try saveHistory(try history() + [entry])
             retired = entry
+            try vault.remove(Self.itemName)
         }
         let pair = Ed25519KeyPair.generate()
         try store(pair)
