@@ -43,7 +43,8 @@ enum FileVaultPayload {
                 put(fields.bytes)
                 entry.secret.withUnsafeBytes { secret in
                     if secret.count > 0 {
-                        raw.baseAddress!.advanced(by: offset).copyMemory(from: secret.baseAddress!, byteCount: secret.count)
+                        raw.baseAddress!.advanced(by: offset).copyMemory(
+                            from: secret.baseAddress!, byteCount: secret.count)
                     }
                     offset += secret.count
                 }

@@ -53,7 +53,8 @@ enum LockedFile {
     /// then fsync the directory so the rename itself is durable. On any failure `path` is untouched.
     static func replace(_ path: URL, with bytes: [UInt8]) throws {
         let directory = path.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(path.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let temporary = directory.appendingPathComponent(
+            ".\(path.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw VaultError.io(path: temporary.path, operation: "create", errno: errno) }
         var done = false

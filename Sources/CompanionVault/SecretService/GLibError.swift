@@ -10,6 +10,13 @@ struct GLibError: Error, Sendable {
     /// The D-Bus error name when the error came from a remote peer, e.g. `org.freedesktop.DBus.Error.ServiceUnknown`.
     let remoteName: String?
 
+    init(domain: String, code: Int32, message: String, remoteName: String?) {
+        self.domain = domain
+        self.code = code
+        self.message = message
+        self.remoteName = remoteName
+    }
+
     init(_ error: UnsafeMutablePointer<GError>) {
         domain = String(cString: g_quark_to_string(error.pointee.domain))
         code = error.pointee.code

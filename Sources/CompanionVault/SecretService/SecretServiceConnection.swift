@@ -34,7 +34,8 @@ final class SecretServiceConnection: @unchecked Sendable {
     static func classify(_ error: GLibError) -> VaultError {
         let detail = error.message
         if let remote = error.remoteName,
-            remote == "org.freedesktop.DBus.Error.ServiceUnknown" || remote.hasPrefix("org.freedesktop.DBus.Error.Spawn")
+            remote == "org.freedesktop.DBus.Error.ServiceUnknown"
+                || remote.hasPrefix("org.freedesktop.DBus.Error.Spawn")
                 || remote == "org.freedesktop.DBus.Error.NameHasNoOwner"
         {
             return .secretServiceUnavailable(.noDaemon, detail: detail)

@@ -8,7 +8,9 @@ extension SecretServiceVault {
             let labels = collectionLabels()
             var locations: [String: VaultItemLocation] = [:]
             for item in try search(CredentialSchema.attributes(profile: profile), loadSecrets: false) {
-                guard let name = item.attribute(CredentialSchema.Attribute.name), locations[name] == nil else { continue }
+                guard let name = item.attribute(CredentialSchema.Attribute.name), locations[name] == nil else {
+                    continue
+                }
                 locations[name] = VaultItemLocation(
                     container: labels[item.collectionPath] ?? item.collectionPath, objectPath: item.objectPath,
                     locked: item.locked)

@@ -39,7 +39,9 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
             if let item = existing.first {
                 // Update in place: the keyring keeps the creation time and bumps the modification time.
                 try call("store") { secret_item_set_secret_sync(item.pointer, value, nil, $0) }
-                if item.label != label { try call("relabel") { secret_item_set_label_sync(item.pointer, label, nil, $0) } }
+                if item.label != label {
+                    try call("relabel") { secret_item_set_label_sync(item.pointer, label, nil, $0) }
+                }
                 if item.attribute(CredentialSchema.Attribute.kind) != kind.rawValue {
                     let table = GLibValues.stringTable(attributes)
                     defer { g_hash_table_unref(table) }
@@ -61,7 +63,9 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
     public func get(_ name: String) throws -> SecureBytes? {
         try ItemName.validate(name)
         return try serialized {
-            guard let item = try search(CredentialSchema.attributes(profile: profile, name: name), loadSecrets: true).first
+            guard
+                let item = try search(CredentialSchema.attributes(profile: profile, name: name), loadSecrets: true)
+                    .first
             else { return nil }
             guard !item.locked, let value = secret_item_get_secret(item.pointer) else {
                 throw VaultError.secretServiceUnavailable(.locked, detail: "item '\(name)' is locked")

@@ -42,7 +42,8 @@ struct AuditReport: Encodable {
             var item = Item(
                 name: meta.name, label: meta.label, kind: meta.kind.rawValue, algorithm: nil, fingerprint: nil,
                 created: meta.created, modified: meta.modified, lastUsed: lastUsed[meta.name], backend: backend,
-                collection: location?.container ?? "?", objectPath: location?.objectPath, locked: location?.locked ?? false)
+                collection: location?.container ?? "?", objectPath: location?.objectPath,
+                locked: location?.locked ?? false)
             if meta.kind == .identityKey, !item.locked, let secret = try vault.get(meta.name) {
                 item.algorithm = "ed25519"
                 if let pair = try? Ed25519KeyPair(secretKey: secret) {
@@ -87,17 +88,21 @@ struct AuditReport: Encodable {
         }
         guard let file = facts.file, file.exists else { return warnings }
         if let mode = file.fileMode, mode & 0o077 != 0 {
-            warnings.append("vault file permissions are \(AuditFormat.mode(mode)), expected 0600: chmod 600 \(file.path)")
+            warnings.append(
+                "vault file permissions are \(AuditFormat.mode(mode)), expected 0600: chmod 600 \(file.path)")
         }
         if let mode = file.directoryMode, mode & 0o077 != 0 {
             let dir = (file.path as NSString).deletingLastPathComponent
-            warnings.append("vault directory permissions are \(AuditFormat.mode(mode)), expected 0700: chmod 700 \(dir)")
+            warnings.append(
+                "vault directory permissions are \(AuditFormat.mode(mode)), expected 0700: chmod 700 \(dir)")
         }
         if !file.ownedByUser { warnings.append("the vault file or its directory belongs to another user") }
-        if let kdf = file.kdfParameters, kdf.opsLimit < FileVault.defaultParameters.opsLimit
-            || kdf.memLimit < FileVault.defaultParameters.memLimit
+        if let kdf = file.kdfParameters,
+            kdf.opsLimit < FileVault.defaultParameters.opsLimit
+                || kdf.memLimit < FileVault.defaultParameters.memLimit
         {
-            warnings.append("the vault's key-derivation costs (\(kdf)) are below today's default; the next write raises them")
+            warnings.append(
+                "the vault's key-derivation costs (\(kdf)) are below today's default; the next write raises them")
         }
         return warnings
     }

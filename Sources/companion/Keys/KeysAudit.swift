@@ -25,13 +25,16 @@ struct KeysAudit: CompanionCommand {
         } else {
             let rows = report.items.map { item in
                 [
-                    item.name, item.kind, item.algorithm ?? "-", item.fingerprint ?? "-", AuditFormat.date(item.created),
+                    item.name, item.kind, item.algorithm ?? "-", item.fingerprint ?? "-",
+                    AuditFormat.date(item.created),
                     AuditFormat.date(item.modified), AuditFormat.date(item.lastUsed), item.collection,
                     item.locked ? "locked" : "unlocked",
                 ]
             }
-            let header = ["NAME", "KIND", "ALG", "FINGERPRINT", "CREATED", "MODIFIED", "LAST USED", "STORED IN", "STATE"]
-            AuditFormat.table(header, rows).forEach { print($0) }
+            let header = [
+                "NAME", "KIND", "ALG", "FINGERPRINT", "CREATED", "MODIFIED", "LAST USED", "STORED IN", "STATE",
+            ]
+            for line in AuditFormat.table(header, rows) { print(line) }
         }
         for retired in report.retiredIdentities {
             print("retired identity \(retired.fingerprint) on \(AuditFormat.date(retired.retired))")
@@ -45,7 +48,8 @@ struct KeysAudit: CompanionCommand {
         var lines: [String] = []
         if let algorithm = facts.sessionAlgorithm { lines.append("transfer session: \(algorithm)") }
         if let label = facts.defaultCollection {
-            lines.append("default collection: \(label) (\(facts.defaultCollectionLocked == true ? "locked" : "unlocked"))")
+            lines.append(
+                "default collection: \(label) (\(facts.defaultCollectionLocked == true ? "locked" : "unlocked"))")
         }
         if let file = facts.file {
             lines.append("file: \(file.path)\(file.exists ? "" : " (not created yet)")")

@@ -40,7 +40,9 @@ struct KeysBench: CompanionCommand {
         var pairs: [Ed25519KeyPair] = []
         let keygen = (0..<iterations).map { _ in clock.measure { pairs.append(Ed25519KeyPair.generate()) } }
         let store = try pairs.map { pair in
-            try clock.measure { try vault.set(name, secret: pair.secretKey, label: "CompanionKit benchmark", kind: .other) }
+            try clock.measure {
+                try vault.set(name, secret: pair.secretKey, label: "CompanionKit benchmark", kind: .other)
+            }
         }
         var mismatches = 0
         let lookup = try (0..<iterations).map { _ in
@@ -54,8 +56,11 @@ struct KeysBench: CompanionCommand {
             store: Self.stats(store), lookup: Self.stats(lookup))
         if json { return try Terminal.printJSON(output) }
         print("backend \(output.backend), \(iterations) iterations, open \(String(format: "%.2f", output.openMs)) ms")
-        for (label, stats) in [("keypair", output.keypairGeneration), ("store", output.store), ("lookup", output.lookup)] {
-            let figures = String(format: "median %.3f ms  mean %.3f ms  min %.3f ms", stats.medianMs, stats.meanMs, stats.minMs)
+        for (label, stats) in [
+            ("keypair", output.keypairGeneration), ("store", output.store), ("lookup", output.lookup),
+        ] {
+            let figures = String(
+                format: "median %.3f ms  mean %.3f ms  min %.3f ms", stats.medianMs, stats.meanMs, stats.minMs)
             print(label.padding(toLength: 9, withPad: " ", startingAt: 0) + figures)
         }
     }

@@ -32,13 +32,15 @@ struct KeysInit: CompanionCommand {
         if rotate {
             let (pair, retired) = try store.rotate()
             output = Output(
-                created: true, rotated: retired != nil, identity: IdentitySummary(pair, vault: vault, profile: vaultOptions.profileName, created: Date()),
+                created: true, rotated: retired != nil,
+                identity: IdentitySummary(pair, vault: vault, profile: vaultOptions.profileName, created: Date()),
                 retired: retired)
         } else {
             let (pair, created) = try store.loadOrCreate()
             let date = try vault.list().first { $0.name == DeviceIdentityStore.itemName }?.created
             output = Output(
-                created: created, rotated: false, identity: IdentitySummary(pair, vault: vault, profile: vaultOptions.profileName, created: date),
+                created: created, rotated: false,
+                identity: IdentitySummary(pair, vault: vault, profile: vaultOptions.profileName, created: date),
                 retired: nil)
         }
         if json { return try Terminal.printJSON(output) }
@@ -47,7 +49,7 @@ struct KeysInit: CompanionCommand {
             ? "Rotated the device identity."
             : output.created ? "Created the device identity." : "The device identity already exists (unchanged)."
         print(headline)
-        output.identity.lines.forEach { print($0) }
+        for line in output.identity.lines { print(line) }
         if let retired = output.retired {
             print("  retired      \(retired.fingerprint) (recorded in the vault's identity history)")
         }

@@ -20,6 +20,6 @@ struct KeysShow: CompanionCommand {
         let summary = IdentitySummary(pair, vault: vault, profile: vaultOptions.profileName, created: created)
         if json { return try Terminal.printJSON(summary) }
         print("Device identity (Ed25519)")
-        summary.lines.forEach { print($0) }
+        for line in summary.lines { print(line) }
     }
 }
