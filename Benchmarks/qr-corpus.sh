@@ -50,17 +50,22 @@ done
 for k in 1 2 3 4 5; do hard noise -seed "$k" -attenuate "$((k + 2))" +noise Gaussian; done
 for k in 1 2 3 4 5; do
     # A bright spot fading across the code: screen-blended, so dark modules turn light grey under it.
-    g=$((150 + k * 15))
-    hard glare \( +clone -sparse-color Shepards "20,20 rgb($g,$g,$g) 150,150 black" \) -compose screen -composite
+    g=$((195 + k * 12))
+    hard glare \( +clone -sparse-color Shepards "20,20 rgb($g,$g,$g) 260,260 black" \) -compose screen -composite
 done
 for k in 1 2 3 4 5; do SCALE=4 hard small -filter Triangle -resize "$((24 + k * 4))%"; done
 for q in 4 6 8 10 12; do EXT=jpg hard jpeg -resize 55% -quality "$q"; done
-for k in 1 2 3 4 5; do hard inverted -negate -blur "0x$((k - 1)).$((k * 2))"; done
+for k in 0 1 2 3 4; do hard inverted -negate -blur "0x$((k * 6 / 10)).$((k * 6 % 10))"; done
 for k in 1 2 3 4 5; do hard lowcontrast +level "$((40 + k * 2))%,$((60 - k * 2))%" -seed "$k" -attenuate 0.5 +noise Gaussian; done
 for k in 1 2 3 4 5; do
     EXT=jpg hard photo -bordercolor white -border 40 -background white -rotate "$((k * 7))" \
         \( +clone -sparse-color Barycentric "0,0 #fff %w,%h #777" \) -compose multiply -composite \
         -blur "0x$k.5" -seed "$k" -attenuate 0.7 +noise Gaussian -quality 40
+done
+# Large photos (about 5 megapixels) with heavy sensor noise: averaging while downscaling recovers them.
+for k in 1 2; do
+    SCALE=16 EXT=jpg hard huge -bordercolor white -border 700x450 -resize 150% -seed "$k" -attenuate "$((k + 2))" \
+        +noise Gaussian -quality 70
 done
 rm -rf "$out/src"
 echo "qr-corpus: $(ls "$out/clean" | grep -c txt) clean and $(ls "$out/hard" | grep -c txt) hard images in $out"

@@ -38,20 +38,6 @@ extension GrayImage {
         }
     }
 
-    /// Local-mean binarisation: a pixel is dark when it is darker than its neighbourhood's mean by more than
-    /// `offset`. Copes with glare and shading gradients that defeat a single global threshold.
-    func adaptiveBinarized(radius: Int, offset: Int = 4) -> GrayImage {
-        var output = [UInt8](repeating: 255, count: pixels.count)
-        pixels.withUnsafeBufferPointer { source in
-            output.withUnsafeMutableBufferPointer { target in
-                forEachLocalMean(radius: radius) { index, mean in
-                    target[index] = Int(source[index]) + offset < mean ? 0 : 255
-                }
-            }
-        }
-        return GrayImage(width: width, height: height, pixels: output)
-    }
-
     /// Box blur (mean over the (2 * radius + 1)² window): suppresses noise and JPEG ringing.
     func blurred(radius: Int) -> GrayImage {
         var output = [UInt8](repeating: 0, count: pixels.count)

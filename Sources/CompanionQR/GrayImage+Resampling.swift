@@ -52,3 +52,35 @@ extension GrayImage {
         return GrayImage(width: newWidth, height: newHeight, pixels: output)
     }
 }
+
+extension GrayImage {
+    /// Bilinear enlargement by `factor`: smooth edges for codes of barely one pixel per module, which nearest
+    /// neighbour would turn into blocky noise.
+    func upscaledSmooth(by factor: Int) -> GrayImage {
+        guard factor > 1, width > 1, height > 1 else { return self }
+        let newWidth = width * factor
+        let newHeight = height * factor
+        var output = [UInt8](repeating: 0, count: newWidth * newHeight)
+        pixels.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target in
+                for y in 0..<newHeight {
+                    // Sample centres: (y + 0.5) / factor - 0.5 in source pixels, in 1/(2 * factor) units.
+                    let sy = max(0, (2 * y + 1 - factor)) * 256 / (2 * factor)
+                    let y0 = min(sy >> 8, height - 1)
+                    let y1 = min(y0 + 1, height - 1)
+                    let fy = sy & 255
+                    for x in 0..<newWidth {
+                        let sx = max(0, (2 * x + 1 - factor)) * 256 / (2 * factor)
+                        let x0 = min(sx >> 8, width - 1)
+                        let x1 = min(x0 + 1, width - 1)
+                        let fx = sx & 255
+                        let top = Int(source[y0 * width + x0]) * (256 - fx) + Int(source[y0 * width + x1]) * fx
+                        let bottom = Int(source[y1 * width + x0]) * (256 - fx) + Int(source[y1 * width + x1]) * fx
+                        target[y * newWidth + x] = UInt8((top * (256 - fy) + bottom * fy + 32768) >> 16)
+                    }
+                }
+            }
+        }
+        return GrayImage(width: newWidth, height: newHeight, pixels: output)
+    }
+}

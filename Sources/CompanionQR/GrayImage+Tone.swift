@@ -10,11 +10,6 @@ extension GrayImage {
         return GrayImage(width: width, height: height, pixels: output)
     }
 
-    /// Light and dark swapped: light-on-dark codes (dark-mode screenshots, plain terminal renderings).
-    func inverted() -> GrayImage {
-        mapped((0...255).map { UInt8(255 - $0) })
-    }
-
     /// Luminance histogram.
     func histogram() -> [Int] {
         var counts = [Int](repeating: 0, count: 256)
@@ -22,27 +17,6 @@ extension GrayImage {
             for value in buffer { counts[Int(value)] += 1 }
         }
         return counts
-    }
-
-    /// The levels between the `fraction` darkest and lightest pixels stretched to 0...255: low-contrast photos.
-    func contrastStretched(clipping fraction: Double = 0.01) -> GrayImage? {
-        let counts = histogram()
-        let clip = Int(Double(pixels.count) * fraction)
-        var low = 0
-        var seen = 0
-        while low < 255, seen + counts[low] <= clip {
-            seen += counts[low]
-            low += 1
-        }
-        var high = 255
-        seen = 0
-        while high > 0, seen + counts[high] <= clip {
-            seen += counts[high]
-            high -= 1
-        }
-        guard high - low >= 8, high - low < 200 else { return nil }  // flat, or already full range
-        let span = Double(high - low)
-        return mapped((0...255).map { UInt8(clamping: Int((Double($0 - low) / span * 255).rounded())) })
     }
 
     /// Otsu's global threshold: the level that best separates the histogram into two classes.

@@ -38,12 +38,24 @@ public struct QRDecoder: Sendable {
 
     /// The codes and the name of the pass that found them (nil when none did). Used by the benchmark.
     public func scan(_ image: GrayImage) -> (codes: [DecodedQR], pass: String?) {
+        let reduced = DecodePass.reduced(image) ?? image
         for pass in DecodePass.all {
-            guard let transformed = pass.transform(image) else { continue }
+            guard let transformed = pass.transform(pass.onReduced ? reduced : image) else { continue }
             let codes = ZBarScanner.scan(transformed)
             if !codes.isEmpty { return (codes, pass.name) }
         }
         return ([], nil)
+    }
+
+    /// Names of the robustness passes, in the order they are tried.
+    public static var passNames: [String] { DecodePass.all.map(\.name) }
+
+    /// The codes one pass finds on its own (nil when the pass does not apply to this image). For tuning.
+    public func scan(_ image: GrayImage, pass name: String) -> [DecodedQR]? {
+        guard let pass = DecodePass.named(name),
+            let transformed = pass.transform(pass.onReduced ? DecodePass.reduced(image) ?? image : image)
+        else { return nil }
+        return ZBarScanner.scan(transformed)
     }
 
     /// Decodes image bytes to grey, enforcing the pixel limit.

@@ -14,6 +14,8 @@ enum ZBarScanner {
         zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_ENABLE, 1)
         // Without BINARY zbar guesses a character set (Shift-JIS, Latin-1, Big5…) and re-encodes the text.
         zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
+        // When nothing is found, zbar rescans the inverted image itself (light-on-dark codes, dark-mode screenshots).
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, 1)
         guard let zimage = zbar_image_create() else { return [] }
         defer { zbar_image_destroy(zimage) }
         zbar_image_set_format(zimage, grey)

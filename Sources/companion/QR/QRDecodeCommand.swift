@@ -42,7 +42,11 @@ struct QRDecodeCommand: CompanionCommand {
                         file: file,
                         error: QRDecodeErrorOutput(
                             message: failure.message, hint: failure.hint, exitCode: failure.status.rawValue)))
-                if !json { Terminal.printError("\(file): \(failure.message)", hint: failure.hint) }
+                if !json {
+                    // An unreadable file's message already names it.
+                    let message = error.mentionsPath ? failure.message : "\(file): \(failure.message)"
+                    Terminal.printError(message, hint: failure.hint)
+                }
             }
         }
         if json { try Terminal.printJSON(results) }

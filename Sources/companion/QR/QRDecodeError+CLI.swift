@@ -11,6 +11,12 @@ extension QRDecodeError: CLIFailureConvertible {
     }
 
     var cliFailure: CLIFailure { CLIFailure(exitStatus, description, hint: hint) }
+
+    /// True when the description already includes the file's path.
+    var mentionsPath: Bool {
+        if case .unreadable = self { return true }
+        return false
+    }
 }
 
 extension QREncodeError: CLIFailureConvertible {
