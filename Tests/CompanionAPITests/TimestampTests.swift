@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+@testable import CompanionAPI
+
+struct TimestampTests {
+    @Test func formatsWithMillisecondsAndZ() {
+        let date = Date(timeIntervalSince1970: 1_772_013_600.123)
+        #expect(Timestamp.string(from: date) == "2026-02-25T10:00:00.123Z")
+        #expect(Timestamp.string(from: Timestamp.date(from: "2026-02-25T10:00:00.000Z")!) == "2026-02-25T10:00:00.000Z")
+    }
+
+    @Test func parsesWithAndWithoutFraction() {
+        #expect(Timestamp.date(from: "2026-02-25T10:00:00Z") == Timestamp.date(from: "2026-02-25T10:00:00.000Z"))
+        #expect(Timestamp.date(from: "2026-02-25T10:00:00.000Z")?.timeIntervalSince1970 == 1_772_013_600)
+    }
+
+    @Test(arguments: ["", "yesterday", "2026-02-25", "2026-13-25T10:00:00.000Z", "10:00:00"])
+    func rejectsNonTimestamps(text: String) {
+        #expect(Timestamp.date(from: text) == nil)
+    }
+
+    @Test func decoderRejectsBadTimestamp() {
+        let body = #"{"id":"a","name":"n","lastSeenAt":"soon"}"#
+        #expect(throws: DecodingError.self) { try CompanionJSON.decode(CompanionDevice.self, from: Data(body.utf8)) }
+    }
+
+    @Test func truncationSurvivesTheWire() throws {
+        let date = Timestamp.truncated(Date(timeIntervalSince1970: 1_772_013_600.123_456))
+        #expect(Timestamp.date(from: Timestamp.string(from: date)) == date)
+    }
+}
