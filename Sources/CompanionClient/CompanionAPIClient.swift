@@ -13,11 +13,11 @@ public struct CompanionAPIClient: Sendable {
     /// The sidecar's base URL, already accepted by ``SidecarURLPolicy``.
     public let baseURL: URL
     /// Signs requests to endpoints that require it; nil before pairing.
-    public let signer: (any RequestSigner)?
+    public let signer: (any RequestSigning)?
     private let transport: HTTPTransport
 
     /// A client for the sidecar at `baseURL` (validated with ``SidecarURLPolicy``), with a per-request timeout.
-    public init(baseURL: String, timeout: TimeInterval = 10, signer: (any RequestSigner)? = nil)
+    public init(baseURL: String, timeout: TimeInterval = 10, signer: (any RequestSigning)? = nil)
         throws(CompanionClientError)
     {
         self.baseURL = try SidecarURLPolicy.validate(baseURL)

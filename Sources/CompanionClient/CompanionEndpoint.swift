@@ -50,7 +50,7 @@ public struct SignableRequest: Sendable, Equatable {
 ///
 /// This is the seam for signed requests: the client calls it for every such request and never for `/health`,
 /// pairing or status. Throwing aborts the request before anything is sent.
-public protocol RequestSigner: Sendable {
+public protocol RequestSigning: Sendable {
     /// Header fields to add to `request`.
     func headers(for request: SignableRequest) throws -> [String: String]
 }

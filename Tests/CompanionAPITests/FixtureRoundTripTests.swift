@@ -36,7 +36,8 @@ struct FixtureRoundTripTests {
     static let covered = [
         "devices-list-empty.json", "devices-list.json", "disconnect-response.json", "error-response.json",
         "health.json", "pairing-complete-request-manual.json", "pairing-complete-request.json",
-        "pairing-complete-response-not-connected.json", "pairing-complete-response.json",
+        "pairing-complete-response-not-connected.json", "pairing-complete-response-signed.json",
+        "pairing-complete-response.json",
         "pairing-start-request-empty.json", "pairing-start-request.json", "pairing-start-response.json",
         "qr-payload-fingerprint.json", "qr-payload.json", "revoke-response.json", "status-connected.json",
         "status-disconnected.json",
@@ -66,8 +67,20 @@ struct FixtureRoundTripTests {
         "disconnect-response.json", "revoke-response.json", "pairing-complete-response-not-connected.json",
     ])
     func statusShapedAnswers(name: String) throws {
-        let status = try Self.roundTrip(name, as: PairingCompleteResponse.self)
+        let status = try Self.roundTrip(name, as: CompanionStatusResponse.self)
         #expect(status == CompanionStatusResponse(connected: false, connectedDevice: nil))
+        if name.hasPrefix("pairing-complete") {
+            let answer = try Self.roundTrip(name, as: PairingCompleteResponse.self)
+            #expect(answer == PairingCompleteResponse(connected: false, connectedDevice: nil))
+        }
+    }
+
+    @Test func pairingCompleteWithSidecarProof() throws {
+        let plain = try Self.roundTrip("pairing-complete-response.json", as: PairingCompleteResponse.self)
+        #expect(plain.sidecar == nil && plain.connected)
+        let signed = try Self.roundTrip("pairing-complete-response-signed.json", as: PairingCompleteResponse.self)
+        #expect(signed.connectedDevice == plain.connectedDevice)
+        #expect(signed.sidecar?.fingerprint.hasPrefix("SHA256:") == true)
     }
 
     @Test func pairingStartRequests() throws {

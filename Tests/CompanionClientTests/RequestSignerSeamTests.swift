@@ -6,7 +6,7 @@ import Testing
 
 /// The signing seam: called for every endpoint except `/health`, pairing and status, with what it must cover.
 struct RequestSignerSeamTests {
-    final class RecordingSigner: RequestSigner, @unchecked Sendable {
+    final class RecordingSigner: RequestSigning, @unchecked Sendable {
         let lock = NSLock()
         var seen: [SignableRequest] = []
 
@@ -16,7 +16,7 @@ struct RequestSignerSeamTests {
         }
     }
 
-    struct FailingSigner: RequestSigner {
+    struct FailingSigner: RequestSigning {
         struct NoKey: Error {}
         func headers(for request: SignableRequest) throws -> [String: String] { throw NoKey() }
     }
