@@ -18,9 +18,11 @@ struct RequestAuthenticatorTests {
     func authenticator(trusted: Bool = true) -> RequestAuthenticator {
         let key = device.publicKey
         let clock = self.clock
-        return RequestAuthenticator(windowSeconds: 60, now: { clock.now }) { id in
-            trusted && id == "dev_1" ? key : nil
-        }
+        return RequestAuthenticator(
+            windowSeconds: 60, now: { clock.now },
+            lookup: { id in
+                trusted && id == "dev_1" ? key : nil
+            })
     }
 
     func signed(
