@@ -46,7 +46,9 @@ struct HTTPTransport: Sendable {
 
     /// Maps a URLSession error to a ``NetworkFailure``.
     static func failure(for error: any Error) -> NetworkFailure {
-        guard let urlError = error as? URLError else { return .other(String(describing: error).prefix(200).description) }
+        guard let urlError = error as? URLError else {
+            return .other(String(describing: error).prefix(200).description)
+        }
         switch urlError.code {
         case .cannotConnectToHost: return .refused
         case .notConnectedToInternet, .networkConnectionLost, .dataNotAllowed, .internationalRoamingOff:

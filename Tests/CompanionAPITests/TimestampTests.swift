@@ -30,3 +30,23 @@ struct TimestampTests {
         #expect(Timestamp.date(from: Timestamp.string(from: date)) == date)
     }
 }
+
+/// Dates that binary floating point cannot hold exactly still format and round-trip to the right millisecond.
+struct TimestampPrecisionTests {
+    @Test(arguments: 0..<1000)
+    func everyMillisecondRoundTrips(millis: Int) throws {
+        let text = String(format: "2026-02-25T10:00:00.%03dZ", millis)
+        let date = try #require(Timestamp.date(from: text))
+        #expect(Timestamp.string(from: date) == text)
+        #expect(Timestamp.truncated(date) == date)
+        let shifted = Date(timeIntervalSince1970: 1_772_013_600 + Double(millis) / 1000 + 0.000_4)
+        #expect(Timestamp.string(from: Timestamp.truncated(shifted)) == text)
+        #expect(
+            Timestamp.date(from: Timestamp.string(from: Timestamp.truncated(shifted))) == Timestamp.truncated(shifted))
+    }
+
+    @Test func beforeTheEpoch() {
+        #expect(Timestamp.string(from: Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59.500Z")
+        #expect(Timestamp.date(from: "1969-12-31T23:59:59.500Z") == Date(timeIntervalSince1970: -0.5))
+    }
+}

@@ -26,7 +26,8 @@ struct SidecarURLPolicyTests {
         ("http://127.0.0.1:7878", "http://127.0.0.1:7878"), ("HTTP://LocalHost:7878/", "http://localhost:7878"),
         ("http://192.168.1.20:7878", "http://192.168.1.20:7878"), ("http://[::1]:7878", "http://[::1]:7878"),
         ("http://[fe80::1]:7878", "http://[fe80::1]:7878"), ("http://mac.local:7878", "http://mac.local:7878"),
-        ("https://example.com", "https://example.com"), ("https://8.8.8.8:8443/sidecar/", "https://8.8.8.8:8443/sidecar"),
+        ("https://example.com", "https://example.com"),
+        ("https://8.8.8.8:8443/sidecar/", "https://8.8.8.8:8443/sidecar"),
         ("  http://10.1.2.3:7878  ", "http://10.1.2.3:7878"),
     ])
     func acceptsAndNormalises(input: String, expected: String) throws {

@@ -133,7 +133,9 @@ struct PairingSubmitTests {
         #expect(throws: PairingTransitionError.self) { try inFlight.loadPayload(PairingFixtures.payloadText()) }
         #expect(throws: PairingTransitionError.self) { try inFlight.enterCode("123456") }
         #expect(throws: PairingTransitionError.self) { try inFlight.reset() }
-        #expect(throws: PairingTransitionError.self) { _ = try inFlight.submit(deviceName: nil, hostName: "h", publicKey: "k") }
+        #expect(throws: PairingTransitionError.self) {
+            _ = try inFlight.submit(deviceName: nil, hostName: "h", publicKey: "k")
+        }
         try inFlight.receive(PairingFixtures.connected)
         #expect(throws: PairingTransitionError.self) { try inFlight.enterCode("123456") }
         #expect(throws: PairingTransitionError.self) { try inFlight.retry() }

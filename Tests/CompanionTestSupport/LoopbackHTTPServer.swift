@@ -110,11 +110,12 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             if headerEnd == nil, let range = buffer.firstRange(of: separator) {
                 headerEnd = range.upperBound
                 let head = String(decoding: buffer[..<range.lowerBound], as: UTF8.self)
-                contentLength = head.split(separator: "\r\n").compactMap { line -> Int? in
-                    let parts = line.split(separator: ":", maxSplits: 1)
-                    guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
-                    return Int(parts[1].trimmingCharacters(in: .whitespaces))
-                }.first ?? 0
+                contentLength =
+                    head.split(separator: "\r\n").compactMap { line -> Int? in
+                        let parts = line.split(separator: ":", maxSplits: 1)
+                        guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+                        return Int(parts[1].trimmingCharacters(in: .whitespaces))
+                    }.first ?? 0
             }
         }
         let head = String(decoding: buffer[..<(headerEnd! - 4)], as: UTF8.self).split(separator: "\r\n")
@@ -133,7 +134,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     private static func write(_ response: Response, to fd: Int32) {
-        var head = "HTTP/1.1 \(response.status) Status\r\nContent-Length: \(response.body.count)\r\nConnection: close\r\n"
+        var head =
+            "HTTP/1.1 \(response.status) Status\r\nContent-Length: \(response.body.count)\r\nConnection: close\r\n"
         for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
         let bytes = Array((head + "\r\n").utf8) + Array(response.body)
         var offset = 0
