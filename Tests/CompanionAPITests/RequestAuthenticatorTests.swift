@@ -1,9 +1,8 @@
-import CompanionAPI
 import CompanionCrypto
 import Foundation
 import Testing
 
-@testable import CompanionSidecar
+@testable import CompanionAPI
 
 /// Unit tests of signed-request verification: every field is covered by the signature, replays and stale
 /// timestamps are refused, unknown or revoked devices are refused.

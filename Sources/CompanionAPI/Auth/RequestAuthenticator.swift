@@ -1,4 +1,3 @@
-import CompanionAPI
 import CompanionCrypto
 import Foundation
 
