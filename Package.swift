@@ -80,6 +80,7 @@ let package = Package(
         .testTarget(name: "CompanionQRTests", dependencies: ["CompanionQR", "CompanionTestSupport"]),
         .testTarget(name: "CompanionAPITests", dependencies: ["CompanionAPI", "CompanionTestSupport"]),
         .testTarget(name: "CompanionPairingTests", dependencies: ["CompanionPairing", "CompanionTestSupport"]),
+        .testTarget(name: "CompanionClientTests", dependencies: ["CompanionClient", "CompanionTestSupport"]),
         .testTarget(
             name: "CompanionSidecarTests",
             dependencies: [
