@@ -89,5 +89,10 @@ struct VaultErrorMappingTests {
         let io = SecretServiceConnection.classify(
             GLibError(domain: "g-io-error-quark", code: 1, message: "Could not connect", remoteName: nil))
         #expect(io == .secretServiceUnavailable(.noSessionBus, detail: "Could not connect"))
+        let other = SecretServiceConnection.classify(
+            GLibError(
+                domain: "g-dbus-error-quark", code: 19, message: "No such secret item",
+                remoteName: "org.freedesktop.Secret.Error.NoSuchObject"))
+        #expect(other == .secretService(operation: "connection", detail: "No such secret item"))
     }
 }

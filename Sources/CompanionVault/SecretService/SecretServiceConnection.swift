@@ -10,13 +10,13 @@ final class SecretServiceConnection: @unchecked Sendable {
 
     let service: UnsafeMutablePointer<SecretService>
 
-    /// Connects, opens a session, loads the collections and checks the default one.
+    /// Connects, opens a transfer session and checks the default collection.
     /// Throws ``VaultError/secretServiceUnavailable(_:detail:)`` explaining what is missing.
     init() throws {
-        let flags = SecretServiceFlags(
-            rawValue: SECRET_SERVICE_OPEN_SESSION.rawValue | SECRET_SERVICE_LOAD_COLLECTIONS.rawValue)
+        // Collections are not preloaded: loading them loads every item, which races with other processes
+        // deleting items and fails with "No such secret item".
         do {
-            service = try GLibError.check { secret_service_get_sync(flags, nil, $0) }!
+            service = try GLibError.check { secret_service_get_sync(SECRET_SERVICE_OPEN_SESSION, nil, $0) }!
         } catch let error as GLibError {
             throw Self.classify(error)
         }
@@ -40,10 +40,12 @@ final class SecretServiceConnection: @unchecked Sendable {
         {
             return .secretServiceUnavailable(.noDaemon, detail: detail)
         }
-        if error.domain == "g-io-error-quark" || detail.contains("autolaunch") || detail.contains("DBUS_SESSION_BUS") {
+        if error.remoteName == nil,
+            error.domain == "g-io-error-quark" || detail.contains("autolaunch") || detail.contains("DBUS_SESSION_BUS")
+        {
             return .secretServiceUnavailable(.noSessionBus, detail: detail)
         }
-        return .secretServiceUnavailable(.noDaemon, detail: detail)
+        return .secretService(operation: "connection", detail: detail)
     }
 
     /// The transfer algorithm of the session: `plain` means secrets cross D-Bus unencrypted.
