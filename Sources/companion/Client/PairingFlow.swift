@@ -48,7 +48,9 @@ struct PairingFlow {
         if confirm {
             if !(await display.waitForEnter(&machine, prompt: prompt + "; press Enter to complete pairing")) {
                 if machine.state.name == "expired" { throw ClientFailures.expired(ticket) }
-                throw CLIFailure(.failure, "pairing cancelled: no confirmation was given")
+                throw CLIFailure(
+                    .failure, "pairing cancelled: no confirmation was given",
+                    hint: "run it again and press Enter when asked, or leave out --confirm")
             }
         } else if !json {
             ClientText.print([machine.secondsRemaining.map { CountdownDisplay.text($0, prompt: prompt) } ?? prompt])
