@@ -36,7 +36,7 @@ public struct QRCode: Sendable, Equatable {
             QRcode_encodeData(Int32(buffer.count), buffer.baseAddress, 0, correction.libraryLevel)
         }
         guard let raw else {
-            if errno == ERANGE || errno == EINVAL { throw .tooLong(bytes.count) }
+            if errno == ERANGE { throw .tooLong(bytes.count) }
             throw .failed(String(cString: strerror(errno)))
         }
         defer { QRcode_free(raw) }

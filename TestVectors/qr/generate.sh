@@ -53,7 +53,8 @@ cp pairing-payload.txt photo.txt
 
 # Every PNG flavour the decoder reads, all of the same code.
 base formats "PNG, JPEG and Netpbm flavours" 3
-for name in png-gray16 png-interlaced png-palette png-rgb png-rgba png-gray-alpha jpeg-gray pgm-ascii pgm-binary ppm-ascii ppm-binary; do
+for name in png-gray16 png-interlaced png-palette png-rgb png-rgba png-gray-alpha jpeg-gray pgm-ascii pgm-binary \
+    pgm-binary16 ppm-ascii ppm-binary; do
     cp formats.txt "$name.txt"
 done
 rm formats.txt
@@ -67,6 +68,7 @@ im "$work/formats.png" -transparent white -define png:color-type=4 png-gray-alph
 im "$work/formats.png" -colorspace Gray -quality 80 jpeg-gray.jpg
 im "$work/formats.png" -compress none pgm-ascii.pgm
 im "$work/formats.png" pgm-binary.pgm
+im "$work/formats.png" -depth 16 pgm-binary16.pgm
 im "$work/formats.png" -fill '#300000' -opaque black -compress none ppm-ascii.ppm
 im "$work/formats.png" -fill '#000030' -opaque black ppm-binary.ppm
 

@@ -19,7 +19,7 @@ import Testing
             "low-contrast.png", "photo.jpg", "png-gray16.png", "png-interlaced.png", "png-palette.png", "png-rgb.png",
             "png-rgba.png",
             "png-gray-alpha.png", "jpeg-gray.jpg", "pgm-ascii.pgm", "pgm-binary.pgm", "ppm-ascii.ppm",
-            "ppm-binary.ppm",
+            "ppm-binary.ppm", "pgm-binary16.pgm",
         ] {
             #expect(names.contains(required), "missing vector \(required)")
         }
