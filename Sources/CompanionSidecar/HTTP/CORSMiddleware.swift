@@ -32,7 +32,8 @@ struct DevCORSMiddleware: RouterMiddleware {
             return response
         }
         if !allowed && request.method != .get && request.method != .head {
-            return try ErrorMiddleware.response(for: .forbidden("cross-origin request from \(origin.prefix(100)) refused"))
+            return try ErrorMiddleware.response(
+                for: .forbidden("cross-origin request from \(origin.prefix(100)) refused"))
         }
         var response = try await next(request, context)
         if allowed { addHeaders(to: &response, origin: origin) }

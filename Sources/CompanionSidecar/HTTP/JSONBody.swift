@@ -54,7 +54,8 @@ enum JSONBody {
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
             return "field '\(path(context))' has the wrong type"
         case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "the request body is not valid JSON" : "field '\(path(context))' is invalid"
+            return context.codingPath.isEmpty
+                ? "the request body is not valid JSON" : "field '\(path(context))' is invalid"
         @unknown default: return "the request body is not valid JSON"
         }
     }

@@ -45,9 +45,11 @@ public actor PairingManager {
         active = pairing
         let payload = QRPayload(
             url: baseURL, name: hostName, code: pairing.code, token: pairing.token, expiresAt: expiresAt)
-        let response = PairingStartResponse(code: pairing.code, expiresAt: expiresAt, qrPayload: try payload.jsonString())
+        let response = PairingStartResponse(
+            code: pairing.code, expiresAt: expiresAt, qrPayload: try payload.jsonString())
         try await registry.audit(AuditEntry(at: now(), event: .pairingStarted, peer: peer, detail: "ttl=\(ttl)s"))
-        logger.info("pairing started", metadata: ["ttl": "\(ttl)", "expiresAt": "\(Timestamp.string(from: expiresAt))"])
+        logger.info(
+            "pairing started", metadata: ["ttl": "\(ttl)", "expiresAt": "\(Timestamp.string(from: expiresAt))"])
         return response
     }
 
@@ -90,7 +92,7 @@ public actor PairingManager {
             let registration = try await registry.registerPairing(
                 name: name, publicKey: publicKey, at: now(), peer: peer)
             mark(serial: pairing.serial, as: .used)
-            logger.info(
+            logger.debug(
                 "device paired",
                 metadata: ["device": "\(registration.device.id)", "repaired": "\(registration.updatedExisting)"])
             let status = registration.status

@@ -27,7 +27,8 @@ public final class Sidecar: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.now = now
-        self.registry = try Registry(directory: configuration.dataDirectory)
+        let registry = try Registry(directory: configuration.dataDirectory)
+        self.registry = registry
         let baseURL =
             configuration.publicURL
             ?? PublicURL.derived(

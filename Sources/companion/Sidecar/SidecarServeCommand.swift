@@ -20,16 +20,20 @@ struct SidecarServeCommand: CompanionCommand {
     @Option(help: "Port to bind; 0 picks a free port (printed once listening).")
     var port = SidecarConfiguration.defaultPort
 
-    @Option(name: .customLong("data-dir"), help: "Directory of the registry (default ~/.local/share/companion/sidecar).")
+    @Option(
+        name: .customLong("data-dir"), help: "Directory of the registry (default ~/.local/share/companion/sidecar).")
     var dataDir: String?
 
     @Option(name: .customLong("public-url"), help: "Base URL phones reach this sidecar at (put in the QR code).")
     var publicURL: String?
 
-    @Option(name: .customLong("cors-origin"), help: "Extra browser origin allowed (repeatable), e.g. http://192.168.1.5:19006.")
+    @Option(
+        name: .customLong("cors-origin"),
+        help: "Extra browser origin allowed (repeatable), e.g. http://192.168.1.5:19006.")
     var corsOrigins: [String] = []
 
-    @Option(name: .customLong("log-level"), help: "Log level: trace, debug, info (one line per request), warning, error.")
+    @Option(
+        name: .customLong("log-level"), help: "Log level: trace, debug, info (one line per request), warning, error.")
     var logLevel = "info"
 
     @Flag(help: "Print the listening address as one JSON line.")
@@ -38,7 +42,8 @@ struct SidecarServeCommand: CompanionCommand {
     func execute() async throws {
         let configuration = try makeConfiguration()
         guard let level = Logger.Level(rawValue: logLevel.lowercased()) else {
-            throw CLIFailure(.usage, "unknown log level '\(logLevel)'", hint: "use trace, debug, info, warning or error")
+            throw CLIFailure(
+                .usage, "unknown log level '\(logLevel)'", hint: "use trace, debug, info, warning or error")
         }
         var logger = Logger(label: "companion.sidecar") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = level
