@@ -48,7 +48,7 @@ public actor PairingManager {
         let response = PairingStartResponse(
             code: pairing.code, expiresAt: expiresAt, qrPayload: try payload.jsonString())
         try await registry.audit(AuditEntry(at: now(), event: .pairingStarted, peer: peer, detail: "ttl=\(ttl)s"))
-        logger.info(
+        logger.debug(
             "pairing started", metadata: ["ttl": "\(ttl)", "expiresAt": "\(Timestamp.string(from: expiresAt))"])
         return response
     }

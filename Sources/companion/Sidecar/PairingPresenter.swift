@@ -9,6 +9,7 @@ struct PairingPresenter {
     let json: Bool
 
     func presentStart() throws {
+        if let pngPath { try PairingQRImage.writePNG(started.qrPayload, to: pngPath) }
         if json {
             var line = [
                 "event": "started", "code": started.code, "expiresAt": Timestamp.string(from: started.expiresAt),
@@ -19,6 +20,7 @@ struct PairingPresenter {
             return
         }
         var text = ""
+        if let qr = PairingQRImage.terminalText(started.qrPayload) { text += qr + "\n" }
         let target = payload.map { "\($0.name) (\($0.url))" } ?? "this workstation"
         text += "Scan the QR code with the companion, or enter this code to pair with \(target):\n\n"
         text += "    " + Terminal.styled(Self.grouped(started.code), "1") + "\n\n"
