@@ -14,7 +14,9 @@ if [ -z "${COMPANION_KEYRING_INNER:-}" ]; then exec scripts/with-keyring.sh "$0"
 runs=${RUNS:-30}
 scratch=()
 [ -n "${SCRATCH:-}" ] && scratch=(--scratch-path "$SCRATCH")
-swift build -c release --product companion "${scratch[@]}" >/dev/null
+build_log=$(mktemp)
+swift build -c release --product companion "${scratch[@]}" >"$build_log" 2>&1 || { cat "$build_log" >&2; exit 1; }
+rm -f "$build_log"
 bin=$(swift build -c release --show-bin-path "${scratch[@]}")/companion
 tmp=$(mktemp -d)
 sidecar_pid=""
