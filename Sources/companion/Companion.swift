@@ -7,6 +7,6 @@ struct Companion: AsyncParsableCommand {
         commandName: "companion",
         abstract: "Pair this device with the workstation where your AI coding agents run, and drive them.",
         version: "0.1.0",
-        subcommands: []
+        subcommands: [TasksCommand.self, LogsCommand.self]
     )
 }
