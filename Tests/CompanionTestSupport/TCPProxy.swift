@@ -21,7 +21,8 @@ public final class TCPProxy: @unchecked Sendable {
     /// Starts listening on an ephemeral loopback port.
     public init(targetPort: Int) throws {
         self.targetPort = targetPort
-        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.listener = listener
         var yes: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = Self.loopback(port: 0)
@@ -84,10 +85,16 @@ public final class TCPProxy: @unchecked Sendable {
     private func serve(_ client: Int32) {
         var first = [UInt8](repeating: 0, count: 64 * 1024)
         let count = read(client, &first, first.count)
-        guard count > 0 else { return close(client) }
+        guard count > 0 else {
+            close(client)
+            return
+        }
         let head = String(decoding: first[0..<count], as: UTF8.self).lowercased()
         let isWebSocket = head.contains("upgrade: websocket")
-        if isWebSocket && lock.withLock({ refusing }) { return close(client) }
+        if isWebSocket && lock.withLock({ refusing }) {
+            close(client)
+            return
+        }
         let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = Self.loopback(port: targetPort)
         let connected = withUnsafePointer(to: &address) {
@@ -97,7 +104,8 @@ public final class TCPProxy: @unchecked Sendable {
         }
         guard connected == 0, Self.writeAll(upstream, Array(first[0..<count])) else {
             close(upstream)
-            return close(client)
+            close(client)
+            return
         }
         lock.withLock {
             connections.append((client, upstream, isWebSocket))

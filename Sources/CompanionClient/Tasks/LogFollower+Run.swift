@@ -7,6 +7,11 @@ extension LogFollower {
     public struct End: Sendable, Equatable {
         public var status: TaskStatus
         public var exitCode: Int?
+
+        public init(status: TaskStatus, exitCode: Int?) {
+            self.status = status
+            self.exitCode = exitCode
+        }
     }
 
     /// Follows until the task ends. Throws ``TaskClientError/noSuchTask(_:)`` for an unknown task, and

@@ -41,8 +41,8 @@ public actor LogFollower {
     let options: Options
     /// Cursor of the last line delivered.
     public private(set) var cursor: Int
-    private let deliver: @Sendable ([TaskLogLine]) async -> Void
-    private let report: @Sendable (Event) async -> Void
+    let deliver: @Sendable ([TaskLogLine]) async -> Void
+    let report: @Sendable (Event) async -> Void
 
     /// `deliver` receives lines in cursor order, each exactly once; `report` hears about transport changes.
     public init(

@@ -1,4 +1,5 @@
 import CompanionAPI
+import HTTPTypes
 import Hummingbird
 
 /// Requires the configured `X-API-Key` on the routes it wraps; does nothing when no key is configured.

@@ -13,9 +13,10 @@ extension TaskService {
     /// The router must be the one given to `.http1WebSocketUpgrade(webSocketRouter:)`.
     @discardableResult
     public func addWebSocketRoutes<Context: RequestContext & WebSocketRequestContext>(
-        to router: some RouterMethods<Context>, middlewares: [any RouterMiddleware<Context>] = []
+        to router: some RouterMethods<Context>, middlewares: [any MiddlewareProtocol<Request, Response, Context>] = []
     ) -> RouterGroup<Context> {
-        let group = router.group("v1/tasks").add(middleware: TaskAPIKeyMiddleware<Context>(key: apiKey))
+        let group = router.group("v1/tasks").add(middleware: TaskErrorMiddleware<Context>())
+            .add(middleware: TaskAPIKeyMiddleware<Context>(key: apiKey))
         for middleware in middlewares { group.add(middleware: middleware) }
         let enabled = webSocketEnabled
         group.ws(":id/logs") { _, _ in

@@ -11,9 +11,10 @@ extension TaskService {
     /// of them, after the API key check.
     @discardableResult
     public func addRoutes<Context: RequestContext>(
-        to router: some RouterMethods<Context>, middlewares: [any RouterMiddleware<Context>] = []
+        to router: some RouterMethods<Context>, middlewares: [any MiddlewareProtocol<Request, Response, Context>] = []
     ) -> RouterGroup<Context> {
-        let group = router.group("v1/tasks").add(middleware: TaskAPIKeyMiddleware<Context>(key: apiKey))
+        let group = router.group("v1/tasks").add(middleware: TaskErrorMiddleware<Context>())
+            .add(middleware: TaskAPIKeyMiddleware<Context>(key: apiKey))
         for middleware in middlewares { group.add(middleware: middleware) }
         group.get { request, _ in try await self.list(request) }
         group.post { request, _ in try await self.create(request) }

@@ -48,7 +48,7 @@ extension TaskStore {
     public func setProcessID(taskID: String, _ processID: Int32?) async throws {
         try await writer.write { db in
             try db.execute(
-                sql: "UPDATE tasks SET process_id = ? WHERE id = ?", arguments: [processID.map(Int.init), taskID])
+                sql: "UPDATE tasks SET process_id = ? WHERE id = ?", arguments: [processID.map { Int($0) }, taskID])
         }
     }
 

@@ -4,6 +4,10 @@ import CompanionSidecar
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 @Suite("Task REST endpoints (live, loopback)")
 struct TaskRoutesTests {
     @Test func createShowListAndErrors() async throws {
