@@ -43,7 +43,9 @@ public struct CreateTaskRequest: Codable, Sendable, Equatable {
             if repoURL.isEmpty { return "repo_url must not be empty when given" }
             if repoURL.count > Self.maxRepoURLLength { return "repo_url is too long" }
             if repoURL.hasPrefix("-") { return "repo_url must not start with '-'" }
-            if repoURL.contains(where: { $0.isNewline || $0 == "\0" }) { return "repo_url contains a control character" }
+            if repoURL.contains(where: { $0.isNewline || $0 == "\0" }) {
+                return "repo_url contains a control character"
+            }
         }
         return nil
     }

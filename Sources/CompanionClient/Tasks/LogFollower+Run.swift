@@ -62,7 +62,8 @@ extension LogFollower {
         let report = self.report
         do {
             let outcome = try await socket.follow(
-                taskID: taskID, after: cursor, opened: { Task { await report(.webSocketOpened) } },
+                taskID: taskID, after: cursor, connectTimeout: options.connectTimeout,
+                opened: { Task { await report(.webSocketOpened) } },
                 receive: { lines in try await self.accept(lines) })
             return .success(outcome)
         } catch let error as TaskClientError {

@@ -30,6 +30,8 @@ public actor LogFollower {
         /// First and largest wait before trying the WebSocket again.
         public var initialBackoff: Duration = .milliseconds(500)
         public var maxBackoff: Duration = .seconds(8)
+        /// Longest wait for the WebSocket upgrade before polling instead.
+        public var connectTimeout: Duration = .seconds(2)
         /// How long the sidecar may stay unreachable before following gives up.
         public var giveUpAfter: Duration = .seconds(120)
 

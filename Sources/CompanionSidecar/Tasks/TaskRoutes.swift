@@ -110,7 +110,8 @@ enum TaskQuery {
     static func integer(_ name: String, in request: Request, range: ClosedRange<Int>) throws -> Int? {
         guard let text = request.uri.queryParameters[Substring(name)] else { return nil }
         guard let value = Int(text), range.contains(value) else {
-            throw TaskAPIError(.badRequest, "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw TaskAPIError(
+                .badRequest, "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
     }

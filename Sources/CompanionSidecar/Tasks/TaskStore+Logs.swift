@@ -26,7 +26,8 @@ extension TaskStore {
         stored.reserveCapacity(lines.count)
         for (offset, line) in lines.enumerated() {
             let timestamp = Timestamp.truncated(line.timestamp)
-            let entry = TaskLogLine(cursor: last + offset + 1, stream: line.stream, timestamp: timestamp, text: line.text)
+            let entry = TaskLogLine(
+                cursor: last + offset + 1, stream: line.stream, timestamp: timestamp, text: line.text)
             try statement.execute(arguments: [
                 taskID, entry.cursor, entry.stream.rawValue, TaskRowCoding.millis(timestamp), entry.text,
             ])

@@ -42,13 +42,15 @@ struct TaskRoutesTests {
         let harness = try TaskHarness(command: nil)
         try await harness.live { port in
             let base = "http://127.0.0.1:\(port)/v1/tasks"
-            for body in ["{", #"{"title": 3}"#, #"{"title": "  "}"#, #"{"title": "x", "repo_url": "--upload-pack=x"}"#] {
+            for body in ["{", #"{"title": 3}"#, #"{"title": "  "}"#, #"{"title": "x", "repo_url": "--upload-pack=x"}"#]
+            {
                 let (status, error) = try await rawRequest("POST", base, body: Data(body.utf8))
                 #expect(status == 400)
                 #expect(error?.error.code == "bad_request")
                 #expect(error?.ok == false)
             }
-            let big = Data(#"{"title":"x","description":""#.utf8) + Data(repeating: 0x61, count: 200_000) + Data(#""}"#.utf8)
+            let big =
+                Data(#"{"title":"x","description":""#.utf8) + Data(repeating: 0x61, count: 200_000) + Data(#""}"#.utf8)
             #expect(try await rawRequest("POST", base, body: big).status == 413)
             #expect(try await rawRequest("GET", base + "?limit=abc").status == 400)
             #expect(try await rawRequest("GET", base + "/nope/logs/tail?after=-1").status == 400)

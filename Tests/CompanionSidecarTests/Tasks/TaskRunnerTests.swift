@@ -21,7 +21,8 @@ struct TaskRunnerTests {
         #expect(output.contains { $0.text == "id=\(task.id) title=T 1" && $0.stream == .stdout })
         #expect(output.contains { $0.text == "from stdin" })
         #expect(output.contains { $0.text == "err" && $0.stream == .stderr })
-        let workspace = TaskRunnerConfiguration(command: nil, dataDirectory: harness.directory).workspace(taskID: task.id)
+        let workspace = TaskRunnerConfiguration(command: nil, dataDirectory: harness.directory).workspace(
+            taskID: task.id)
         #expect(output.contains { $0.text == workspace.path })
         #expect(log.lines.map(\.cursor) == Array(1...log.lines.count))
         await #expect(throws: TaskRunner.Refusal.notQueued(.failed)) { try await runner.start(id: task.id) }
@@ -31,7 +32,8 @@ struct TaskRunnerTests {
         let harness = try TaskHarness(command: "cat README.md; git log --oneline | wc -l")
         let repo = harness.directory.appendingPathComponent("origin")
         try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
-        try "hello from the repo\n".write(to: repo.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
+        try "hello from the repo\n".write(
+            to: repo.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
         try shell(
             "git init -q && git add README.md && git -c user.name=t -c user.email=t@e commit -qm one "
                 + "&& echo 2 >> README.md && git -c user.name=t -c user.email=t@e commit -qam two",
