@@ -70,6 +70,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // Benchmark driver for Benchmarks/qr.sh (our decoder vs zbarimg); not a product.
+        .executableTarget(name: "qr-bench", dependencies: ["CompanionQR"], path: "Benchmarks/QRBench"),
 
         // Tests.
         .target(name: "CompanionTestSupport", dependencies: ["CompanionCrypto"], path: "Tests/CompanionTestSupport"),
@@ -78,6 +80,7 @@ let package = Package(
         .testTarget(name: "CompanionQRTests", dependencies: ["CompanionQR", "CompanionTestSupport"]),
         .testTarget(name: "CompanionAPITests", dependencies: ["CompanionAPI", "CompanionTestSupport"]),
         .testTarget(name: "CompanionPairingTests", dependencies: ["CompanionPairing", "CompanionTestSupport"]),
+        .testTarget(name: "CompanionClientTests", dependencies: ["CompanionClient", "CompanionTestSupport"]),
         .testTarget(
             name: "CompanionSidecarTests",
             dependencies: [

@@ -12,6 +12,8 @@ packages=(
     gnome-keyring dbus dbus-x11 libsecret-tools
     # independent peers used by tests and benchmarks
     qrencode zbar-tools imagemagick curl git wrk hyperfine python3
+    # libfaketime: end-to-end tests move a real sidecar's clock to expire a pairing code without waiting
+    faketime
 )
 
 missing=()

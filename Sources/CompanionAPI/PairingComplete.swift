@@ -17,7 +17,30 @@ public struct PairingCompleteRequest: Codable, Sendable, Equatable {
     }
 }
 
-/// Body of a `POST /companion/pairing/complete` answer: the status shape of the brief.
+/// Body of a `POST /companion/pairing/complete` answer: the brief's status shape, plus `sidecar`,
+/// the sidecar's signed ``PairingProof`` (an addition; absent from sidecars without an identity).
 ///
 /// A body with `connected: false` is not a successful pairing, whatever the HTTP status.
-public typealias PairingCompleteResponse = CompanionStatusResponse
+public struct PairingCompleteResponse: Codable, Sendable, Equatable {
+    public var ok: Bool
+    public var connected: Bool
+    public var connectedDevice: CompanionDevice?
+    public var sidecar: PairingProof?
+
+    public init(ok: Bool = true, connected: Bool, connectedDevice: CompanionDevice?, sidecar: PairingProof? = nil) {
+        self.ok = ok
+        self.connected = connected
+        self.connectedDevice = connectedDevice
+        self.sidecar = sidecar
+    }
+
+    private enum CodingKeys: String, CodingKey { case ok, connected, connectedDevice, sidecar }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(ok, forKey: .ok)
+        try container.encode(connected, forKey: .connected)
+        try container.encode(connectedDevice, forKey: .connectedDevice)
+        try container.encodeIfPresent(sidecar, forKey: .sidecar)
+    }
+}

@@ -1,0 +1,73 @@
+import CompanionCrypto
+import Foundation
+
+/// Why a signed request was refused. Every case answers 401 with a clear JSON error.
+public enum AuthenticationFailure: Error, Equatable, Sendable {
+    case missingHeaders
+    case malformedHeaders
+    case staleTimestamp
+    case unknownDevice
+    case badSignature
+    case replayedNonce
+
+    /// A message for the error body: what happened and what to do.
+    public var message: String {
+        switch self {
+        case .missingHeaders:
+            "this endpoint needs a signed request (X-Companion-Device, -Timestamp, -Nonce, -Signature); pair first"
+        case .malformedHeaders: "the request's signature headers are malformed"
+        case .staleTimestamp: "the request's timestamp is outside the accepted window; check this device's clock"
+        case .unknownDevice: "this device is not paired with the sidecar (or was revoked); pair again"
+        case .badSignature: "the request's signature does not verify"
+        case .replayedNonce: "the request's nonce was already used (replay refused)"
+        }
+    }
+}
+
+/// Verifies signed requests: paired and not revoked, timestamp within ±window, nonce unseen, signature valid.
+public actor RequestAuthenticator {
+    /// Looks up the public key of a currently trusted device; nil when unknown or revoked.
+    public typealias DeviceLookup = @Sendable (String) async throws -> Ed25519PublicKey?
+
+    private let windowMillis: Int64
+    private let now: @Sendable () -> Date
+    private let lookup: DeviceLookup
+    private var nonces: NonceCache
+
+    public init(
+        windowSeconds: Int = 60, now: @escaping @Sendable () -> Date = { Date() }, lookup: @escaping DeviceLookup
+    ) {
+        self.windowMillis = Int64(windowSeconds) * 1000
+        self.now = now
+        self.lookup = lookup
+        self.nonces = NonceCache(windowMillis: Int64(windowSeconds) * 1000)
+    }
+
+    /// Authenticates a request; returns the device id on success.
+    /// `headers` is looked up case-insensitively through `header`.
+    public func authenticate(
+        method: String, pathAndQuery: String, body: [UInt8],
+        header: (String) -> String?
+    ) async -> Result<String, AuthenticationFailure> {
+        guard let device = header(SignedRequestHeader.device), let stamp = header(SignedRequestHeader.timestamp),
+            let nonce = header(SignedRequestHeader.nonce), let signature = header(SignedRequestHeader.signature)
+        else { return .failure(.missingHeaders) }
+        guard let timestamp = Int64(stamp), nonce.utf8.count >= 16, nonce.utf8.count <= 128, device.utf8.count <= 128,
+            let signatureBytes = Data(base64Encoded: signature), signatureBytes.count == 64
+        else { return .failure(.malformedHeaders) }
+        let canonical = CanonicalRequest(
+            method: method, pathAndQuery: pathAndQuery, deviceID: device,
+            timestampMillis: timestamp, nonce: nonce, body: body)
+        guard canonical.isWellFormed else { return .failure(.malformedHeaders) }
+        let nowMillis = Int64((now().timeIntervalSince1970 * 1000).rounded(.down))
+        guard abs(nowMillis - timestamp) <= windowMillis else { return .failure(.staleTimestamp) }
+        guard let key = try? await lookup(device) else { return .failure(.unknownDevice) }
+        guard key.verify(signature: Array(signatureBytes), message: canonical.bytes) else {
+            return .failure(.badSignature)
+        }
+        guard nonces.insert(deviceID: device, nonce: nonce, timestampMillis: timestamp, nowMillis: nowMillis) else {
+            return .failure(.replayedNonce)
+        }
+        return .success(device)
+    }
+}

@@ -1,2 +1,0 @@
-/// API client for the companion endpoints (filled in by the client issue).
-public enum CompanionClientModule {}

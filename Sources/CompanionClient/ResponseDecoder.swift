@@ -1,0 +1,53 @@
+import CompanionAPI
+import Foundation
+
+/// Turns an HTTP answer into the expected body, a server error, or a malformed-response error.
+enum ResponseDecoder {
+    static func decode<T: Decodable>(_ type: T.Type, data: Data, status: Int, endpoint: CompanionEndpoint)
+        throws(CompanionClientError) -> T
+    {
+        let name = endpoint.description
+        guard data.count <= HTTPTransport.maxBodyBytes else {
+            throw .malformedResponse(endpoint: name, status: status, detail: "the answer is larger than 1 MiB")
+        }
+        let errorBody = try? CompanionJSON.decode(APIErrorResponse.self, from: data)
+        if let errorBody, !errorBody.ok {
+            throw .server(status: status, code: errorBody.error.code, message: clean(errorBody.error.message))
+        }
+        guard (200..<300).contains(status) else {
+            throw .server(status: status, code: nil, message: excerpt(of: data))
+        }
+        do {
+            return try CompanionJSON.decode(T.self, from: data)
+        } catch {
+            throw .malformedResponse(endpoint: name, status: status, detail: reason(for: error))
+        }
+    }
+
+    /// A short, printable excerpt of a non-JSON answer body.
+    static func excerpt(of data: Data) -> String {
+        let text = clean(String(decoding: data.prefix(120), as: UTF8.self))
+        return text.isEmpty ? "no details (empty body)" : text
+    }
+
+    /// Strips control characters (a hostile server could try to move the cursor) and limits the length.
+    static func clean(_ text: String) -> String {
+        let scalars = text.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : Character($0) }
+        return String(String(scalars).prefix(300)).trimmingCharacters(in: .whitespaces)
+    }
+
+    private static func reason(for error: any Error) -> String {
+        switch error as? DecodingError {
+        case .keyNotFound(let key, _): "the field '\(key.stringValue)' is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            "the field '\(path(context))' has the wrong type"
+        case .dataCorrupted(let context):
+            context.codingPath.isEmpty ? "the body is not JSON" : "the field '\(path(context))' is invalid"
+        default: "the body could not be read"
+        }
+    }
+
+    private static func path(_ context: DecodingError.Context) -> String {
+        context.codingPath.map(\.stringValue).joined(separator: ".")
+    }
+}

@@ -1,2 +1,0 @@
-/// Pairing state machine.
-public enum CompanionPairingModule {}

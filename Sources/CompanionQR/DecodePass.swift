@@ -1,0 +1,56 @@
+/// One attempt at the image: a transform applied before zbar scans it. The decoder runs the passes in order and
+/// stops at the first that finds a code. A pass whose transform returns nil does not apply to that image.
+struct DecodePass: Sendable {
+    /// Short name, reported by the benchmark.
+    let name: String
+    /// False for passes that must see the full-resolution image; true for the filters, which run on the reduced
+    /// image (see ``reduced(_:)``) so a huge photo does not make every filter slow.
+    let onReduced: Bool
+    let transform: @Sendable (GrayImage) -> GrayImage?
+
+    init(_ name: String, onReduced: Bool = true, transform: @escaping @Sendable (GrayImage) -> GrayImage?) {
+        self.name = name
+        self.onReduced = onReduced
+        self.transform = transform
+    }
+
+    /// Longest side above which an image is reduced before filtering.
+    static let reduceAbove = 1600
+
+    /// `image` box-filtered down to a longest side of at most 1200 pixels when it is larger than ``reduceAbove``,
+    /// otherwise nil. Averaging also removes sensor noise and JPEG artefacts at the scale of a module.
+    static func reduced(_ image: GrayImage) -> GrayImage? {
+        let side = max(image.width, image.height)
+        return side > reduceAbove ? image.downscaled(by: (side + 1199) / 1200) : nil
+    }
+
+    /// Smallest side under which an image is enlarged.
+    static let enlargeBelow = 400
+
+    /// The passes, cheapest first. Kept because they measurably help on the benchmark's hard set (Benchmarks/qr.sh;
+    /// `qr-bench passes` with QR_EVERY_PASS=1 lists which passes read which image): "downscaled" is the only one that
+    /// reads the noisy 5-megapixel photos, "upscaled-smooth" the only one for 1.3-pixel modules, "blurred" the only
+    /// one for the faintest low-contrast image, "sharpened" the only one under glare; "upscaled" (nearest
+    /// neighbour) reads the one-pixel-per-module vector and is cheaper than the smooth variant. Candidates that read
+    /// nothing the kept passes miss were dropped: contrast stretch, plain Otsu, adaptive (local-mean) thresholds,
+    /// blur with radius 1, milder sharpening. zbar also retries every pass inverted (ZBAR_CFG_TEST_INVERTED), which
+    /// covers light-on-dark codes.
+    static let all: [DecodePass] = [
+        DecodePass("original", onReduced: false) { $0 },
+        DecodePass("downscaled", onReduced: false) { reduced($0) },
+        DecodePass("upscaled") { image in
+            let side = min(image.width, image.height)
+            return side < enlargeBelow ? image.upscaled(by: min(8, (800 + side - 1) / side)) : nil
+        },
+        DecodePass("upscaled-smooth") { image in
+            let side = min(image.width, image.height)
+            return side < enlargeBelow
+                ? image.upscaledSmooth(by: min(6, (800 + side - 1) / side)).otsuBinarized() : nil
+        },
+        DecodePass("blurred") { image in image.blurred(radius: 2).otsuBinarized() },
+        DecodePass("sharpened") { image in image.sharpened(radius: 4, amount: 3) },
+    ]
+
+    /// The pass called `name`.
+    static func named(_ name: String) -> DecodePass? { all.first { $0.name == name } }
+}

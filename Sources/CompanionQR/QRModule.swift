@@ -1,2 +1,0 @@
-/// QR encoding and decoding.
-public enum CompanionQRModule {}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import CompanionQR
+import Foundation
+
+/// `companion qr decode`: the QR codes in image files.
+struct QRDecodeCommand: CompanionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "decode",
+        abstract: "Print the QR codes found in image files (PNG, JPEG, PGM, PPM).",
+        discussion: """
+            Prints the text of every code found, one per line; with several files each line starts with the file \
+            name. A file that fails gets its own error line on standard error and the others are still decoded. \
+            The exit status is 0 when every file yielded a code, otherwise that of the first file that failed: \
+            8 no QR code found, 9 not a readable image, 10 image too large.
+            """
+    )
+
+    @Argument(help: "Image files to decode.")
+    var files: [String]
+
+    @Flag(help: "Print a JSON array with one entry per file (codes or error).")
+    var json = false
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("give at least one image file") }
+    }
+
+    func execute() async throws {
+        let decoder = QRDecoder()
+        var results: [QRDecodeFileResult] = []
+        var firstFailure: ExitStatus?
+        for file in files {
+            do {
+                let codes = try decoder.decode(file: file)
+                results.append(QRDecodeFileResult(file: file, codes: codes.map(QRDecodedCodeOutput.init)))
+                if !json { printCodes(codes, file: file) }
+            } catch {
+                let failure = error.cliFailure
+                firstFailure = firstFailure ?? failure.status
+                results.append(
+                    QRDecodeFileResult(
+                        file: file,
+                        error: QRDecodeErrorOutput(
+                            message: failure.message, hint: failure.hint, exitCode: failure.status.rawValue)))
+                if !json {
+                    // An unreadable file's message already names it.
+                    let message = error.mentionsPath ? failure.message : "\(file): \(failure.message)"
+                    Terminal.printError(message, hint: failure.hint)
+                }
+            }
+        }
+        if json { try Terminal.printJSON(results) }
+        if let firstFailure { throw ExitCode(firstFailure.rawValue) }
+    }
+
+    private func printCodes(_ codes: [DecodedQR], file: String) {
+        let prefix = files.count > 1 ? "\(file): " : ""
+        for code in codes {
+            let shown: String
+            if let text = code.text {
+                shown = Terminal.stdoutIsTTY ? TerminalSafeText.escaped(text) : text
+            } else {
+                shown = "(binary, \(code.bytes.count) bytes, base64) " + Data(code.bytes).base64EncodedString()
+            }
+            FileHandle.standardOutput.write(Data((prefix + shown + "\n").utf8))
+        }
+    }
+}
+
+/// One file's entry in `companion qr decode --json`.
+struct QRDecodeFileResult: Encodable {
+    var file: String
+    var codes: [QRDecodedCodeOutput]?
+    var error: QRDecodeErrorOutput?
+}
+
+/// A decoded code in JSON: the text when it is UTF-8, and always the exact bytes in base64.
+struct QRDecodedCodeOutput: Encodable {
+    var text: String?
+    var base64: String
+
+    init(_ code: DecodedQR) {
+        text = code.text
+        base64 = Data(code.bytes).base64EncodedString()
+    }
+}
+
+/// A per-file failure in JSON.
+struct QRDecodeErrorOutput: Encodable {
+    var message: String
+    var hint: String?
+    var exitCode: Int32
+}

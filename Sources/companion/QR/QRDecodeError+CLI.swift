@@ -1,0 +1,31 @@
+import CompanionQR
+
+extension QRDecodeError: CLIFailureConvertible {
+    /// The documented exit code for this failure.
+    var exitStatus: ExitStatus {
+        switch self {
+        case .notFound: .qrNotFound
+        case .tooLarge, .fileTooLarge: .imageTooLarge
+        case .unreadable, .empty, .notAnImage, .unsupported, .truncated, .corrupt, .zeroSize: .badImage
+        }
+    }
+
+    var cliFailure: CLIFailure { CLIFailure(exitStatus, description, hint: hint) }
+
+    /// True when the description already includes the file's path.
+    var mentionsPath: Bool {
+        if case .unreadable = self { return true }
+        return false
+    }
+}
+
+extension QREncodeError: CLIFailureConvertible {
+    var cliFailure: CLIFailure {
+        switch self {
+        case .empty: CLIFailure(.usage, description, hint: "give the text as an argument or with --stdin")
+        case .tooLong: CLIFailure(.usage, description, hint: "shorten the text or use a lower --level (L)")
+        case .invalidOption: CLIFailure(.usage, description, hint: "see `companion qr encode --help`")
+        case .failed: CLIFailure(.failure, description, hint: "please report this with the command you ran")
+        }
+    }
+}

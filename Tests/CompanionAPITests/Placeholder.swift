@@ -1,5 +1,0 @@
-import Testing
-
-@testable import CompanionAPI
-
-@Test func buildsAPITests() {}

@@ -1,5 +1,0 @@
-import Testing
-
-@testable import CompanionCrypto
-
-@Test func buildsCryptoTests() {}

@@ -1,5 +1,0 @@
-import Testing
-
-@testable import CompanionPairing
-
-@Test func buildsPairingTests() {}

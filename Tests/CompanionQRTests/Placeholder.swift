@@ -1,5 +1,0 @@
-import Testing
-
-@testable import CompanionQR
-
-@Test func buildsQRTests() {}
