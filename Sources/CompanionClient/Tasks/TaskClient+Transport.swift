@@ -11,15 +11,17 @@ extension TaskClient {
         _ method: String, path: String, query: [URLQueryItem] = [], body: Data? = nil, taskID: String? = nil,
         as type: Answer.Type
     ) async throws -> Answer {
-        var request = URLRequest(url: try url(path: path, query: query), timeoutInterval: timeout)
+        let url = try url(path: path, query: query)
+        var request = URLRequest(url: url, timeoutInterval: timeout)
         request.httpMethod = method
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let body {
             request.httpBody = body
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        if let apiKey { request.setValue(apiKey, forHTTPHeaderField: "X-API-Key") }
-        if let authorize { try await authorize(&request) }
+        for (name, value) in try authenticationHeaders(method: method, url: url, body: Array(body ?? Data())) {
+            request.setValue(value, forHTTPHeaderField: name)
+        }
         let data: Data
         let response: URLResponse
         do {

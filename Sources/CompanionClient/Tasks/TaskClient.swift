@@ -7,21 +7,23 @@ import Foundation
 
 /// REST client of the sidecar's task endpoints (`/v1/tasks…`).
 public struct TaskClient: Sendable {
-    /// Adds authentication to a request (e.g. a request signature) before it is sent.
-    public typealias Authorizer = @Sendable (inout URLRequest) async throws -> Void
+    /// Authentication headers for a request (e.g. the signed-request headers of ``RequestSigner``), from its
+    /// method, path with query, and body. Applied to REST requests and to the WebSocket upgrade.
+    public typealias HeaderSigner =
+        @Sendable (_ method: String, _ pathAndQuery: String, _ body: [UInt8]) throws -> [String: String]
 
     /// The sidecar's base URL, e.g. `http://127.0.0.1:7878`.
     public let baseURL: URL
     /// Sent as `X-API-Key` when set.
     public let apiKey: String?
-    let authorize: Authorizer?
+    let sign: HeaderSigner?
     let session: URLSession
     let timeout: TimeInterval
 
-    public init(baseURL: URL, apiKey: String? = nil, timeout: TimeInterval = 10, authorize: Authorizer? = nil) {
+    public init(baseURL: URL, apiKey: String? = nil, timeout: TimeInterval = 10, sign: HeaderSigner? = nil) {
         self.baseURL = baseURL
         self.apiKey = apiKey
-        self.authorize = authorize
+        self.sign = sign
         self.timeout = timeout
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
@@ -74,6 +76,19 @@ public struct TaskClient: Sendable {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
+    }
+
+    /// Every authentication header for a request to `url`: the API key and the signature headers.
+    func authenticationHeaders(method: String, url: URL, body: [UInt8]) throws -> [String: String] {
+        var headers: [String: String] = [:]
+        if let apiKey { headers["X-API-Key"] = apiKey }
+        if let sign {
+            let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+            var pathAndQuery = components?.percentEncodedPath ?? url.path
+            if let query = components?.percentEncodedQuery { pathAndQuery += "?" + query }
+            headers.merge(try sign(method, pathAndQuery.isEmpty ? "/" : pathAndQuery, body)) { $1 }
+        }
+        return headers
     }
 
     /// The URL of an endpoint, with an optional query.

@@ -23,11 +23,16 @@ public struct TaskLogSocket: Sendable {
         self.client = client
     }
 
-    /// The WebSocket URL for a task's log, resuming after `cursor`.
-    public func url(taskID: String, after cursor: Int) throws -> String {
-        let http = try client.url(
+    /// The HTTP form of the WebSocket URL for a task's log, resuming after `cursor`.
+    func httpURL(taskID: String, after cursor: Int) throws -> URL {
+        try client.url(
             path: "v1/tasks/\(TaskClient.escape(taskID))/logs",
             query: [URLQueryItem(name: "after", value: String(cursor))])
+    }
+
+    /// The WebSocket URL for a task's log, resuming after `cursor`.
+    public func url(taskID: String, after cursor: Int) throws -> String {
+        let http = try httpURL(taskID: taskID, after: cursor)
         guard var components = URLComponents(url: http, resolvingAgainstBaseURL: false) else {
             throw TaskClientError.transport("invalid sidecar URL")
         }
@@ -42,7 +47,10 @@ public struct TaskLogSocket: Sendable {
         receive: @escaping @Sendable ([TaskLogLine]) async throws -> Void
     ) async throws -> Outcome {
         var headers = HTTPFields()
-        if let apiKey = client.apiKey, let name = HTTPField.Name("X-API-Key") { headers[name] = apiKey }
+        let upgrade = try httpURL(taskID: taskID, after: cursor)
+        for (field, value) in try client.authenticationHeaders(method: "GET", url: upgrade, body: []) {
+            if let name = HTTPField.Name(field) { headers[name] = value }
+        }
         let configuration = WebSocketClientConfiguration(
             maxFrameSize: 16 << 20, additionalHeaders: headers, autoPing: .enabled(timePeriod: .seconds(5)))
         let end = EndBox()

@@ -1,39 +1,68 @@
 import ArgumentParser
+import CompanionAPI
 import CompanionClient
+import CompanionVault
 import Foundation
 
 /// Where the sidecar is and how to authenticate to its task endpoints.
+///
+/// URL: `--url`, else `$COMPANION_SIDECAR_URL`, else the stored one (vault item `sidecar-url`).
+/// API key (`X-API-Key`): `--api-key-file`, else `$COMPANION_API_KEY`, else the vault item `api-key`.
+/// Requests are signed with this device's key when it is paired with that sidecar.
 struct TaskConnectionOptions: ParsableArguments {
-    @Option(name: .long, help: "Sidecar base URL, e.g. http://127.0.0.1:7878 (default: $COMPANION_SIDECAR_URL).")
-    var url: String?
+    @OptionGroup var sidecar: SidecarOptions
+    @OptionGroup var vault: VaultOptions
 
-    @Option(name: .long, help: "File holding the sidecar's API key, sent as X-API-Key (default: $COMPANION_API_KEY).")
+    @Option(name: .long, help: "File holding the sidecar's API key, sent as X-API-Key (default: the stored one).")
     var apiKeyFile: String?
 
     /// A client for the task endpoints.
     func client() throws -> TaskClient {
         let environment = ProcessInfo.processInfo.environment
-        guard let text = url ?? environment["COMPANION_SIDECAR_URL"], !text.isEmpty else {
-            throw CLIFailure(
-                .usage, "no sidecar URL", hint: "pass --url http://HOST:7878 or set COMPANION_SIDECAR_URL")
+        let given = sidecar.url ?? environment["COMPANION_SIDECAR_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        // With an explicit URL the vault is optional (nothing stored is needed); otherwise it must open.
+        let store: (any CredentialVault)?
+        do { store = try vault.open() } catch { if given == nil { throw error } else { store = nil } }
+        let state = store.map { ClientState(vault: $0) }
+        let url: String
+        if let given {
+            url = try ClientContext.normalized(given)
+        } else if let state {
+            url = try ClientContext(vault: state.vault, timeout: sidecar.timeout).sidecarURL(override: nil)
+        } else {
+            throw CLIFailure(.notPaired, "no sidecar URL", hint: "pass --url http://HOST:7878 or pair first")
         }
-        guard let base = URL(string: text), let scheme = base.scheme, ["http", "https"].contains(scheme),
-            base.host != nil
-        else {
-            throw CLIFailure(.usage, "invalid sidecar URL \(text.prefix(200))", hint: "use http://HOST:PORT")
-        }
-        return TaskClient(baseURL: base, apiKey: try apiKey(environment))
+        guard let base = URL(string: url) else { throw CLIFailure(.usage, "invalid sidecar URL \(url.prefix(200))") }
+        return TaskClient(
+            baseURL: base, apiKey: try apiKey(environment, state: state), timeout: sidecar.timeout,
+            sign: try signer(for: url, state: state))
     }
 
-    private func apiKey(_ environment: [String: String]) throws -> String? {
+    private func apiKey(_ environment: [String: String], state: ClientState?) throws -> String? {
         if let apiKeyFile {
             guard let data = FileManager.default.contents(atPath: apiKeyFile) else {
                 throw CLIFailure(.usage, "cannot read the API key file \(apiKeyFile)", hint: "check the path")
             }
-            let key = String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
-            return key.trimmingCharacters(in: .whitespaces)
+            return Self.firstLine(data)
         }
-        return environment["COMPANION_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        if let key = environment["COMPANION_API_KEY"], !key.isEmpty { return key }
+        guard let stored = try? state?.vault.get(TasksAPIKeyCommand.itemName) else { return nil }
+        return stored.withUnsafeBytes { Self.firstLine(Data($0)) }
+    }
+
+    /// Signs with this device's key when it is paired with exactly this sidecar.
+    private func signer(for url: String, state: ClientState?) throws -> TaskClient.HeaderSigner? {
+        guard let state, let record = try? state.pairing(), record.sidecarURL == url,
+            let keyPair = try? state.storedIdentity()
+        else { return nil }
+        let signer = RequestSigner(keyPair: keyPair, deviceID: record.deviceId)
+        return { method, pathAndQuery, body in signer.headers(method: method, pathAndQuery: pathAndQuery, body: body) }
+    }
+
+    static func firstLine(_ data: Data) -> String? {
+        let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+        let key = line.trimmingCharacters(in: .whitespaces)
+        return key.isEmpty ? nil : key
     }
 }
 
