@@ -1,0 +1,83 @@
+import CompanionAPI
+import CompanionSidecar
+import Foundation
+import Testing
+
+/// `kill -9` of the real server in the middle of a burst of pairings and revocations loses no acknowledged
+/// change and leaves a database that opens and passes `PRAGMA integrity_check`.
+@Suite(.serialized) struct CrashTests {
+    /// What the burst saw acknowledged (HTTP 200) before the kill.
+    actor Acknowledged {
+        var paired: [String: String] = [:]  // device id -> public key
+        var revokeAttempted: Set<String> = []
+        var revoked: Set<String> = []
+        func pair(_ id: String, _ key: String) { paired[id] = key }
+        func attemptRevoke(_ id: String) { revokeAttempted.insert(id) }
+        func revoke(_ id: String) { revoked.insert(id) }
+        func snapshot() -> (paired: [String: String], attempted: Set<String>, revoked: Set<String>) {
+            (paired, revokeAttempted, revoked)
+        }
+    }
+
+    @Test func killDuringBurstKeepsEveryAcknowledgedChange() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("companion-crash-\(UUID().uuidString)")
+        let data = root.appendingPathComponent("data")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let acknowledged = Acknowledged()
+        for round in 0..<4 {
+            let server = try ServerProcess(
+                dataDirectory: data, logFile: root.appendingPathComponent("server-\(round).log"))
+            let probe = HTTPProbe(baseURL: server.baseURL)
+            let burst = Task { try await Self.burst(probe, acknowledged) }
+            try await Task.sleep(for: .milliseconds(Int.random(in: 300...1500)))
+            server.killHard()
+            burst.cancel()
+            _ = await burst.result
+
+            let registry = try Registry(directory: data)
+            #expect(try registry.integrityCheck() == "ok")
+            let stored = Dictionary(uniqueKeysWithValues: try await registry.devices().map { ($0.id, $0.publicKey) })
+            let seen = await acknowledged.snapshot()
+            for (id, key) in seen.paired where !seen.attempted.contains(id) {
+                #expect(stored[id] == key, "round \(round): acknowledged pairing \(id) lost")
+            }
+            for id in seen.revoked { #expect(stored[id] == nil, "round \(round): acknowledged revocation undone") }
+        }
+        let seen = await acknowledged.snapshot()
+        #expect(seen.paired.count >= 4, "the burst should have paired devices before the kills")
+
+        let restarted = try ServerProcess(data: data, root: root)
+        let listed = try await HTTPProbe(baseURL: restarted.baseURL).get("/companion/devices")
+        #expect(listed.status == 200)
+        let ids = Set(try listed.decode(DevicesListResponse.self).devices.map(\.id))
+        #expect(ids.isSuperset(of: Set(seen.paired.keys).subtracting(seen.attempted)))
+        #expect(ids.isDisjoint(with: seen.revoked))
+        #expect(restarted.terminate() == 0)
+    }
+
+    /// Pairs devices and revokes every third one, recording each acknowledged change, until cancelled.
+    static func burst(_ probe: HTTPProbe, _ acknowledged: Acknowledged) async throws {
+        var count = 0
+        while !Task.isCancelled {
+            let started = try await probe.startPairing()
+            let phone = TestDevice(name: "burst \(count)")
+            let reply = try await probe.post("/companion/pairing/complete", try phone.completeBody(code: started.code))
+            guard reply.status == 200, let id = try reply.decode(PairingCompleteResponse.self).connectedDevice?.id
+            else { continue }
+            await acknowledged.pair(id, phone.keys.publicKey.base64)
+            count += 1
+            if count % 3 == 0 {
+                await acknowledged.attemptRevoke(id)
+                if try await probe.send("DELETE", "/companion/devices/\(id)").status == 200 {
+                    await acknowledged.revoke(id)
+                }
+            }
+        }
+    }
+}
+
+extension ServerProcess {
+    convenience init(data: URL, root: URL) throws {
+        try self.init(dataDirectory: data, logFile: root.appendingPathComponent("server-final.log"))
+    }
+}
