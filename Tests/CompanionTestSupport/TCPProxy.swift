@@ -40,7 +40,7 @@ public final class TCPProxy: @unchecked Sendable {
         Thread { [self] in acceptLoop() }.start()
     }
 
-    /// While true, new WebSocket upgrade requests are cut off at once (plain HTTP still passes).
+    /// While true, new WebSocket upgrade requests are answered 503 (plain HTTP still passes).
     public func refuseWebSockets(_ refuse: Bool) {
         lock.withLock { refusing = refuse }
     }
@@ -92,6 +92,9 @@ public final class TCPProxy: @unchecked Sendable {
         let head = String(decoding: first[0..<count], as: UTF8.self).lowercased()
         let isWebSocket = head.contains("upgrade: websocket")
         if isWebSocket && lock.withLock({ refusing }) {
+            // Like a reverse proxy without WebSocket support: an HTTP error instead of the upgrade.
+            let answer = "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            _ = Self.writeAll(client, Array(answer.utf8))
             close(client)
             return
         }

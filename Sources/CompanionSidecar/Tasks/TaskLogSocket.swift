@@ -35,17 +35,34 @@ extension TaskService {
     ) async throws {
         let subscription = hub.subscribe(taskID: taskID)
         defer { hub.unsubscribe(taskID: taskID, id: subscription.id) }
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        try await withThrowingTaskGroup(of: StreamPart.self) { group in
             group.addTask {
-                // Drains what the client sends; ends when it closes, which ends the whole stream.
+                // Reads what the client sends; ends when it closes (or answers our close frame).
                 for try await _ in inbound {}
+                return .inbound
             }
             group.addTask {
                 try await self.sendLog(taskID: taskID, after: after, events: subscription.events, outbound: outbound)
+                return .sender
             }
-            try await group.next()
+            if try await group.next() == .sender {
+                // Our close frame is out: let the client answer it before the connection goes (cancelling the
+                // inbound side early would close the channel and could drop the frames still being written).
+                group.addTask {
+                    try await Task.sleep(for: .seconds(5))
+                    return .timeout
+                }
+                _ = try await group.next()
+            }
             group.cancelAll()
         }
+    }
+
+    /// The concurrent parts of a log stream.
+    private enum StreamPart: Sendable {
+        case inbound
+        case sender
+        case timeout
     }
 
     private func sendLog(

@@ -18,6 +18,7 @@ extension TaskRunner {
         } catch {
             final = (.failed, nil, "the sidecar could not run the task: \(error)")
         }
+        if let interruption = running[id]?.interruption { final = (.failed, nil, interruption) }
         do {
             if let reason = final.reason { try await log(id, [(.system, Date(), reason)]) }
             try await log(id, [(.system, Date(), "task \(final.status.rawValue)")])

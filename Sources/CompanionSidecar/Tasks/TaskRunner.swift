@@ -14,6 +14,8 @@ public actor TaskRunner {
         var work: Task<Void, Never>?
         var process: TaskProcess?
         var cancelled = false
+        /// Set when the sidecar itself stops the task (shutdown): it then fails with this reason.
+        var interruption: String?
     }
 
     public init(store: TaskStore, hub: LogHub, configuration: TaskRunnerConfiguration) {
@@ -78,10 +80,11 @@ public actor TaskRunner {
         return interrupted
     }
 
-    /// Stops every running task (SIGTERM, then SIGKILL) and waits until each is recorded as ended.
-    public func stopAll() async {
+    /// Stops every running task (SIGTERM, then SIGKILL) and waits until each is recorded as failed with `reason`.
+    public func stopAll(reason: String = "the sidecar shut down while this task was running") async {
         for id in running.keys {
             running[id]?.cancelled = true
+            running[id]?.interruption = reason
             if let process = running[id]?.process { terminate(process) }
         }
         for work in running.values.compactMap(\.work) { await work.value }

@@ -26,7 +26,7 @@ struct TaskCLITests {
         let proxy = try TCPProxy(targetPort: sidecar.port)
         defer { proxy.stop() }
         let url = "http://127.0.0.1:\(proxy.port)"
-        let id = try await Self.create(url, title: "numbers", script: Self.script(lines: 120, interval: 0.03))
+        let id = try await Self.create(url, title: "numbers", script: Self.script(lines: 200, interval: 0.03))
         _ = try await runCompanion(["tasks", "start", id, "--url", url])
         let result = try await runCompanion(["logs", id, "--follow", "--url", url, "--poll-interval", "0.2"]) {
             try await Task.sleep(for: .seconds(1))
@@ -36,7 +36,7 @@ struct TaskCLITests {
             proxy.refuseWebSockets(false)
         }
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.numbers == Array(1...120), "every line exactly once")
+        #expect(result.numbers == Array(1...200), "every line exactly once")
         #expect(result.stderr.contains("polling"))
         #expect(proxy.webSocketUpgrades >= 2)
     }

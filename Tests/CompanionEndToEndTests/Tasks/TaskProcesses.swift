@@ -96,14 +96,22 @@ func runCompanion(
     process.standardOutput = stdout
     process.standardError = stderr
     try process.run()
-    async let out = Task.detached { stdout.fileHandleForReading.readDataToEndOfFile() }.value
-    async let err = Task.detached { stderr.fileHandleForReading.readDataToEndOfFile() }.value
+    // Read on threads of their own: blocking reads would starve Swift's small cooperative pool.
+    async let out = readToEnd(stdout.fileHandleForReading)
+    async let err = readToEnd(stderr.fileHandleForReading)
     if let whileRunning { try await whileRunning() }
     let (outData, errData) = await (out, err)
     process.waitUntilExit()
     return CLIResult(
         status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
         stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// Everything a pipe delivers until end of file, read on a dedicated thread.
+func readToEnd(_ handle: FileHandle) async -> Data {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: handle.readDataToEndOfFile()) }.start()
+    }
 }
 
 /// A temporary directory for one test.
