@@ -29,7 +29,10 @@ extension TaskService {
 
     func list(_ request: Request) async throws -> Response {
         let limit = try TaskQuery.integer("limit", in: request, range: 1...1_000_000)
-        return try JSONAnswer.response(TaskListResponse(tasks: try await store.list(limit: limit)))
+        let body = try await store.listJSON(limit: limit)
+        return Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     func create(_ request: Request) async throws -> Response {

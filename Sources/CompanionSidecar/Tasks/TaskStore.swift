@@ -99,6 +99,11 @@ public struct TaskStore: Sendable {
         }
     }
 
+    /// The `GET /v1/tasks` body (``TaskListResponse`` JSON), written straight from the rows.
+    public func listJSON(limit: Int? = nil) async throws -> [UInt8] {
+        try await writer.read { db in try TaskListJSON.encode(db, limit: limit) }
+    }
+
     /// Reads one task and its steps inside an open database access.
     static func task(id: String, in db: Database) throws -> AgentTask? {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM tasks WHERE id = ?", arguments: [id]) else {

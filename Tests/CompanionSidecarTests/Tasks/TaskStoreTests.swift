@@ -72,3 +72,23 @@ struct TaskStoreTests {
         #expect(log.lines.last?.text == "sidecar stopped")
     }
 }
+
+@Suite("Task list JSON fast path")
+struct TaskListJSONTests {
+    @Test func matchesTheCodableEncoding() async throws {
+        let store = try TaskHarness(command: nil).service.store
+        let plain = try await store.create(CreateTaskRequest(title: "plain"))
+        let odd = try await store.create(
+            CreateTaskRequest(title: "quotes \" \\ tab\t nl\n ctl\u{1} ünï 🎉", description: "x", repoURL: "/r"))
+        _ = try await store.markStarted(id: odd.id, now: Date(timeIntervalSince1970: 951_782_400.123))
+        try await store.finish(
+            taskID: odd.id, status: .failed, exitCode: -3, reason: "why", now: Date(timeIntervalSince1970: -1.5))
+        let fast = try await store.listJSON()
+        let decoded = try CompanionJSON.decode(TaskListResponse.self, from: Data(fast))
+        #expect(decoded == TaskListResponse(tasks: try await store.list()))
+        #expect(decoded.tasks.map(\.id) == [odd.id, plain.id])
+        let codable = try CompanionJSON.encode(TaskListResponse(tasks: try await store.list()))
+        #expect(String(decoding: fast, as: UTF8.self) == String(decoding: codable, as: UTF8.self))
+        #expect(try await store.listJSON(limit: 1).count < fast.count)
+    }
+}
