@@ -8,9 +8,9 @@ struct Companion: AsyncParsableCommand {
         abstract: "Pair this device with the workstation where your AI coding agents run, and drive them.",
         version: "0.1.0",
         subcommands: [
-            KeysCommand.self, QRCommand.self, SidecarCommand.self, ConnectCommand.self, PairCommand.self,
-            StatusCommand.self,
-            DisconnectCommand.self, DevicesCommand.self, TasksCommand.self, LogsCommand.self,
+            KeysCommand.self, QRCommand.self, ConnectCommand.self, PairCommand.self, StatusCommand.self,
+            DisconnectCommand.self, DevicesCommand.self, SidecarCommand.self, TasksCommand.self,
+            LogsCommand.self,
         ]
     )
 }

@@ -42,7 +42,7 @@ struct KeysCLIFileVaultTests {
         let audit = try companion(["keys", "audit", "--json"], environment: env)
         #expect(audit.status == 0)
         for fragment in [
-            "\"fileMode\" : 384", "\"directoryMode\" : 448", "\"opsLimit\" : 3", "\"memLimit\" : 268435456",
+            "\"fileMode\" : 384", "\"directoryMode\" : 448", "\"opsLimit\" : 4", "\"memLimit\" : 268435456",
         ] {
             #expect(audit.stdout.contains(fragment), "audit lacks \(fragment)")
         }
@@ -73,11 +73,58 @@ struct KeysCLIFileVaultTests {
         #expect(old.stdout.contains("rotation age 0") || old.stdout.contains("days old"))
     }
 
+    @Test func auditFindsPlaintextCopiesOfTheKey() throws {
+        let dir = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = Self.environment(dir)
+        #expect(try companion(["keys", "init"], environment: env).status == 0)
+        let clean = try companion(["keys", "audit"], environment: env)
+        #expect(!clean.stdout.contains("plaintext copy"))
+        // Read the key the way a careless script might, and leave it in a file in our state directory.
+        let vault = FileVault(
+            profile: try VaultProfile("default"), directory: dir.appendingPathComponent("data/companionkit/default"),
+            passphrase: .fixed("test passphrase"))
+        let secret = try #require(try vault.get("identity")).withUnsafeBytes { Array($0) }
+        let leak = dir.appendingPathComponent("state/companionkit/default/backup.txt")
+        try FileManager.default.createDirectory(
+            at: leak.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(secret.prefix(32).map { String(format: "%02x", $0) }.joined().utf8).write(to: leak)
+        let audit = try companion(["keys", "audit"], environment: env)
+        #expect(audit.stdout.contains("plaintext copy of the identity secret key found in \(leak.path)"))
+        #expect(!leakNeedles(secret).contains { contains(Array(audit.output.utf8), $0) })
+    }
+
     @Test func badOptionsAreUsageErrors() throws {
         let bad = try companion(["keys", "show", "--vault", "plaintext"])
         #expect(bad.status == 64)
         let profile = try companion(["keys", "show", "--vault", "file", "--profile", "../x"])
         #expect(profile.status == 64)
         #expect(profile.stderr.contains("invalid profile name"))
+    }
+}
+
+/// The passphrase prompt on a real terminal (a pseudo-terminal from util-linux `script`).
+@Suite(.enabled(if: ProcessRunner.exists("script")))
+struct PassphrasePromptTests {
+    @Test func promptsTwiceWithoutEchoWhenCreating() throws {
+        let dir = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var env = KeysCLIFileVaultTests.environment(dir, passphrase: nil)
+        env["COMPANION_VAULT_PASSPHRASE"] = .some(nil)
+        let passphrase = "tty-passphrase-\(UUID().uuidString.prefix(8))"
+        // Typed after the prompt appears, as a person would.
+        let command = "\(TestPaths.companionBinary.path) keys init"
+        let script =
+            "(sleep 1; printf '%s\\n%s\\n' '\(passphrase)' '\(passphrase)') | script -qec '\(command)' /dev/null"
+        let result = try ProcessRunner.run("sh", ["-c", script], environment: env)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.stdout.contains("New file vault passphrase:"))
+        #expect(result.stdout.contains("Repeat passphrase:"))
+        #expect(result.stdout.contains("Created the device identity."))
+        #expect(!result.output.contains(passphrase), "the passphrase was echoed")
+        // The same passphrase from the environment opens it.
+        let shown = try companion(
+            ["keys", "show"], environment: KeysCLIFileVaultTests.environment(dir, passphrase: passphrase))
+        #expect(shown.status == 0, "\(shown.output)")
     }
 }

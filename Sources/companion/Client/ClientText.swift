@@ -1,5 +1,6 @@
 import CompanionAPI
 import CompanionPairing
+import CompanionQR
 import Foundation
 
 /// The readable (non-JSON) output of the client commands.
@@ -41,24 +42,22 @@ enum ClientText {
         if status.connected, let device = status.connectedDevice {
             let mine = record?.deviceId == device.id ? " (this device)" : ""
             lines.append("Status:       " + Terminal.styled("connected", "32"))
-            lines.append("Device:       \(safe(device.name))\(mine), id \(safe(device.id))")
+            lines.append(
+                "Device:       \(TerminalSafeText.escaped(device.name))\(mine), id \(TerminalSafeText.escaped(device.id))"
+            )
             if let connectedAt = device.connectedAt { lines.append("Connected at: \(time(connectedAt))") }
             lines.append("Last seen:    \(time(device.lastSeenAt))")
         } else {
             lines.append("Status:       " + Terminal.styled("disconnected", "33"))
         }
         if let record {
-            lines.append("This device:  paired as \(safe(record.deviceName)), id \(safe(record.deviceId))")
+            lines.append(
+                "This device:  paired as \(TerminalSafeText.escaped(record.deviceName)), id \(TerminalSafeText.escaped(record.deviceId))"
+            )
         } else {
             lines.append("This device:  not paired")
         }
         return lines
-    }
-
-    /// Text from the network or a QR code, made safe to print: control characters (escape sequences) replaced.
-    static func safe(_ text: String) -> String {
-        String(
-            String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
     }
 
     /// Prints lines to standard output.

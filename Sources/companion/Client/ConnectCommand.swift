@@ -1,6 +1,7 @@
 import ArgumentParser
 import CompanionAPI
 import CompanionClient
+import CompanionQR
 
 /// `companion connect URL`: the onboarding screen's "Check Mac Status", then remembering the URL.
 struct ConnectCommand: CompanionCommand {
@@ -77,7 +78,8 @@ struct ConnectCommand: CompanionCommand {
         case .success(let health):
             if health.service != "companion-sidecar" || health.protocol != QRPayload.protocolName {
                 Terminal.printWarning(
-                    "this server calls itself '\(ClientText.safe(health.service))', not a CompanionKit sidecar")
+                    "this server calls itself '\(TerminalSafeText.escaped(health.service))', not a CompanionKit sidecar"
+                )
             }
             return health
         }

@@ -42,14 +42,16 @@ struct CountdownDisplay {
                 finish()
                 return false
             }
-            if let result = waiter.result {
-                finish()
-                return result
-            }
             if let seconds, seconds != lastDrawn {
                 draw(seconds, prompt: prompt, force: first)
                 lastDrawn = seconds
-                first = false
+            } else if seconds == nil && first {
+                write(prompt + (interactive ? " " : "\n"))  // no known expiry: the prompt alone
+            }
+            first = false
+            if let result = waiter.result {
+                finish()
+                return result
             }
             try? await Task.sleep(for: .milliseconds(200))
         }

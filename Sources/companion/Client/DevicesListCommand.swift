@@ -1,5 +1,6 @@
 import ArgumentParser
 import CompanionAPI
+import CompanionQR
 import Foundation
 
 /// `companion devices list`.
@@ -47,7 +48,8 @@ struct DevicesListCommand: CompanionCommand {
         guard !devices.isEmpty else { return ["No trusted devices."] }
         let rows = devices.map { device in
             [
-                ClientText.safe(device.id), ClientText.safe(device.name) + (device.id == mine ? " (this device)" : ""),
+                TerminalSafeText.escaped(device.id),
+                TerminalSafeText.escaped(device.name) + (device.id == mine ? " (this device)" : ""),
                 device.pairedAt.map { ClientText.relative($0) } ?? "-", ClientText.relative(device.lastSeenAt),
             ]
         }

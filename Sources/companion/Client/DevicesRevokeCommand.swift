@@ -1,5 +1,6 @@
 import ArgumentParser
 import CompanionAPI
+import CompanionQR
 
 /// `companion devices revoke ID`.
 struct DevicesRevokeCommand: CompanionCommand {
@@ -37,7 +38,9 @@ struct DevicesRevokeCommand: CompanionCommand {
             let result = Output(
                 revoked: id, thisDevice: isMine, status: StatusCommand.output(status, url: url, record: record))
             if output.json { return try Terminal.printJSON(result) }
-            let what = isMine ? "this device (\(ClientText.safe(id))); it is no longer paired" : ClientText.safe(id)
+            let what =
+                isMine
+                ? "this device (\(TerminalSafeText.escaped(id))); it is no longer paired" : TerminalSafeText.escaped(id)
             ClientText.print(["Revoked \(what)."] + StatusCommand.lines(result.status))
         }
     }

@@ -1,6 +1,7 @@
 import CompanionAPI
 import CompanionClient
 import CompanionPairing
+import CompanionQR
 import Foundation
 
 /// Completing a loaded pairing: the part `pair scan` and `pair code` share.
@@ -48,7 +49,9 @@ struct PairingFlow {
         if confirm {
             if !(await display.waitForEnter(&machine, prompt: prompt + "; press Enter to complete pairing")) {
                 if machine.state.name == "expired" { throw ClientFailures.expired(ticket) }
-                throw CLIFailure(.failure, "pairing cancelled: no confirmation was given")
+                throw CLIFailure(
+                    .failure, "pairing cancelled: no confirmation was given",
+                    hint: "run it again and press Enter when asked, or leave out --confirm")
             }
         } else if !json {
             ClientText.print([machine.secondsRemaining.map { CountdownDisplay.text($0, prompt: prompt) } ?? prompt])
@@ -90,9 +93,11 @@ struct PairingFlow {
 
     private func report(_ output: Output) throws {
         if json { return try Terminal.printJSON(output) }
-        let with = output.workstation.map { "workstation '\(ClientText.safe($0))'" } ?? "the sidecar"
+        let with = output.workstation.map { "workstation '\(TerminalSafeText.escaped($0))'" } ?? "the sidecar"
         var lines = ["Paired with \(with) at \(output.sidecarURL)."]
-        lines.append("This device: \(ClientText.safe(output.device.name)), id \(ClientText.safe(output.device.id))")
+        lines.append(
+            "This device: \(TerminalSafeText.escaped(output.device.name)), id \(TerminalSafeText.escaped(output.device.id))"
+        )
         if let connectedAt = output.device.connectedAt { lines.append("Connected at: \(ClientText.time(connectedAt))") }
         lines.append("Device key:  \(output.identityFingerprint)\(output.identityCreated ? " (new)" : "")")
         ClientText.print(lines)
@@ -109,7 +114,7 @@ struct PairingFlow {
 
     /// "Pairing with 'ws' at URL using code •••••6".
     static func announcement(_ ticket: PairingTicket, url: String) -> String {
-        let with = ticket.workstationName.map { "'\(ClientText.safe($0))'" } ?? "the sidecar"
+        let with = ticket.workstationName.map { "'\(TerminalSafeText.escaped($0))'" } ?? "the sidecar"
         return "Pairing with \(with) at \(url) using code \(PairingCode.redacted(ticket.code))"
     }
 
