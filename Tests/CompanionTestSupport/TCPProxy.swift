@@ -15,8 +15,9 @@ public final class TCPProxy: @unchecked Sendable {
     private var connections: [(client: Int32, upstream: Int32, isWebSocket: Bool)] = []
     private var refusing = false
     private var stopped = false
-    /// WebSocket upgrades seen so far.
-    public private(set) var webSocketUpgrades = 0
+    private var upgrades = 0
+    /// WebSocket upgrades passed through so far.
+    public var webSocketUpgrades: Int { lock.withLock { upgrades } }
 
     /// Starts listening on an ephemeral loopback port.
     public init(targetPort: Int) throws {
@@ -112,7 +113,7 @@ public final class TCPProxy: @unchecked Sendable {
         }
         lock.withLock {
             connections.append((client, upstream, isWebSocket))
-            if isWebSocket { webSocketUpgrades += 1 }
+            if isWebSocket { upgrades += 1 }
         }
         let done = DispatchSemaphore(value: 0)
         Thread { Self.pump(from: upstream, to: client, done: done) }.start()

@@ -5,11 +5,16 @@
 ///   the sidecar then closes the socket normally (1000).
 ///
 /// An unknown task is answered with close code 1008 (policy violation) and no message.
+///
+/// A client may send `{"type":"ready"}` right after opening; the sidecar starts sending then (otherwise after
+/// 250 ms). Anything else a client sends is ignored.
 public struct TaskLogMessage: Codable, Sendable, Equatable {
     /// The message kinds.
     public enum Kind: String, Codable, Sendable {
         case lines
         case end
+        /// Sent by the client once it is reading.
+        case ready
     }
 
     /// WebSocket close code for "no such task".
@@ -29,6 +34,9 @@ public struct TaskLogMessage: Codable, Sendable, Equatable {
 
     /// A batch of lines.
     public static func lines(_ lines: [TaskLogLine]) -> TaskLogMessage { .init(type: .lines, lines: lines) }
+
+    /// The client's "I am reading" message.
+    public static let ready = TaskLogMessage(type: .ready)
 
     /// The end of the log.
     public static func end(status: TaskStatus, exitCode: Int?) -> TaskLogMessage {

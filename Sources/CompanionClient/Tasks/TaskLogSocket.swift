@@ -57,14 +57,17 @@ public struct TaskLogSocket: Sendable {
         let logger = Logger(label: "companion.logs.ws", factory: { _ in SwiftLogNoOpLogHandler() })
         let close = try await WebSocketClient.connect(
             url: try url(taskID: taskID, after: cursor), configuration: configuration, logger: logger
-        ) { inbound, _, _ in
+        ) { inbound, outbound, _ in
             opened()
+            let ready = try CompanionJSON.encode(TaskLogMessage.ready)
+            try await outbound.write(.text(String(decoding: ready, as: UTF8.self)))
             for try await message in inbound.messages(maxSize: 16 << 20) {
                 guard case .text(let text) = message else { continue }
                 let decoded = try CompanionJSON.decode(TaskLogMessage.self, from: Data(text.utf8))
                 switch decoded.type {
                 case .lines: try await receive(decoded.lines ?? [])
                 case .end: end.set(.ended(decoded.status ?? .failed, exitCode: decoded.exitCode))
+                case .ready: break
                 }
             }
         }

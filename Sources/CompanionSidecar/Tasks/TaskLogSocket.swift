@@ -35,13 +35,16 @@ extension TaskService {
     ) async throws {
         let subscription = hub.subscribe(taskID: taskID)
         defer { hub.unsubscribe(taskID: taskID, id: subscription.id) }
+        let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
         try await withThrowingTaskGroup(of: StreamPart.self) { group in
             group.addTask {
                 // Reads what the client sends; ends when it closes (or answers our close frame).
-                for try await _ in inbound {}
+                for try await _ in inbound { readyContinuation.yield() }
+                readyContinuation.finish()
                 return .inbound
             }
             group.addTask {
+                await Self.waitUntilReady(ready)
                 try await self.sendLog(taskID: taskID, after: after, events: subscription.events, outbound: outbound)
                 return .sender
             }
@@ -54,6 +57,22 @@ extension TaskService {
                 }
                 _ = try await group.next()
             }
+            group.cancelAll()
+        }
+    }
+
+    /// Longest wait for the client's first message before sending anyway.
+    static let readyTimeout: Duration = .milliseconds(250)
+
+    /// Frames written right behind the upgrade answer were seen lost by swift-websocket clients under load, so
+    /// the log starts once the client has spoken (``TaskLogMessage/ready``), or after ``readyTimeout``.
+    private static func waitUntilReady(_ ready: AsyncStream<Void>) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await _ in ready { return }
+            }
+            group.addTask { try? await Task.sleep(for: readyTimeout) }
+            await group.next()
             group.cancelAll()
         }
     }

@@ -26,19 +26,21 @@ struct TaskCLITests {
         let proxy = try TCPProxy(targetPort: sidecar.port)
         defer { proxy.stop() }
         let url = "http://127.0.0.1:\(proxy.port)"
-        let id = try await Self.create(url, title: "numbers", script: Self.script(lines: 200, interval: 0.03))
+        let id = try await Self.create(url, title: "numbers", script: Self.script(lines: 300, interval: 0.03))
         _ = try await runCompanion(["tasks", "start", id, "--url", url])
         let result = try await runCompanion(["logs", id, "--follow", "--url", url, "--poll-interval", "0.2"]) {
-            try await Task.sleep(for: .seconds(1))
+            // Once the WebSocket is streaming, break it and keep it refused for a while.
+            while proxy.webSocketUpgrades == 0 { try await Task.sleep(for: .milliseconds(20)) }
+            try await Task.sleep(for: .seconds(0.5))
             proxy.refuseWebSockets(true)
             proxy.dropWebSockets()
             try await Task.sleep(for: .seconds(1.5))
             proxy.refuseWebSockets(false)
         }
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.numbers == Array(1...200), "every line exactly once")
-        #expect(result.stderr.contains("polling"))
-        #expect(proxy.webSocketUpgrades >= 2)
+        #expect(result.numbers == Array(1...300), "every line exactly once")
+        #expect(result.stderr.contains("polling"), "\(result.stderr)")
+        #expect(proxy.webSocketUpgrades >= 2, "the WebSocket is used again once it is back: \(result.stderr)")
     }
 
     @Test func followPollsWhenTheWebSocketIsUnavailable() async throws {

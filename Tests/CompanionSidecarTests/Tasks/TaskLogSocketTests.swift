@@ -24,7 +24,10 @@ struct TaskLogSocketTests {
             #expect(numbers(lines) == Array(1...40))
             // Resuming after a cursor sends only what follows it.
             let resumed = Collector()
-            _ = try await TaskLogSocket(client: client).follow(taskID: task.id, after: 10) { await resumed.add($0) }
+            let again = try await TaskLogSocket(client: client).follow(taskID: task.id, after: 10) {
+                await resumed.add($0)
+            }
+            #expect(again == .ended(.succeeded, exitCode: 0))
             let resumedCursors = await resumed.lines.map(\.cursor)
             #expect(resumedCursors == Array(11...lines.count), "\(lines.map(\.text)) vs \(resumedCursors)")
         }
