@@ -20,7 +20,7 @@ struct TaskCLITests {
     }
 
     @Test func followSurvivesTheWebSocketBeingKilledMidStream() async throws {
-        let sidecar = SidecarProcess(dataDirectory: try temporaryDirectory(), taskCommand: "sh -s")
+        let sidecar = TaskSidecarProcess(dataDirectory: try temporaryDirectory(), taskCommand: "sh -s")
         try sidecar.start()
         defer { sidecar.stop() }
         let proxy = try TCPProxy(targetPort: sidecar.port)
@@ -44,7 +44,7 @@ struct TaskCLITests {
     }
 
     @Test func followPollsWhenTheWebSocketIsUnavailable() async throws {
-        let sidecar = SidecarProcess(dataDirectory: try temporaryDirectory(), taskCommand: "sh -s")
+        let sidecar = TaskSidecarProcess(dataDirectory: try temporaryDirectory(), taskCommand: "sh -s")
         try sidecar.start()
         defer { sidecar.stop() }
         let proxy = try TCPProxy(targetPort: sidecar.port)
@@ -61,7 +61,7 @@ struct TaskCLITests {
     }
 
     @Test func sidecarRestartMidTaskEndsTheTaskAsFailed() async throws {
-        let sidecar = SidecarProcess(dataDirectory: try temporaryDirectory(), taskCommand: "sh -s")
+        let sidecar = TaskSidecarProcess(dataDirectory: try temporaryDirectory(), taskCommand: "sh -s")
         try sidecar.start()
         defer { sidecar.stop() }
         let url = sidecar.url
@@ -83,7 +83,7 @@ struct TaskCLITests {
     }
 
     @Test func unknownTaskIsAClearError() async throws {
-        let sidecar = SidecarProcess(dataDirectory: try temporaryDirectory(), taskCommand: "sh -s")
+        let sidecar = TaskSidecarProcess(dataDirectory: try temporaryDirectory(), taskCommand: "sh -s")
         try sidecar.start()
         defer { sidecar.stop() }
         let follow = try await runCompanion(["logs", "nosuchtask", "--follow", "--url", sidecar.url])
@@ -105,7 +105,7 @@ struct TaskCLITests {
         git.currentDirectoryURL = repo
         try git.run()
         git.waitUntilExit()
-        let sidecar = SidecarProcess(dataDirectory: directory.appendingPathComponent("data"), taskCommand: "sh -s")
+        let sidecar = TaskSidecarProcess(dataDirectory: directory.appendingPathComponent("data"), taskCommand: "sh -s")
         try sidecar.start()
         defer { sidecar.stop() }
         let run = try await runCompanion([

@@ -13,7 +13,7 @@ enum CompanionExecutable {
 }
 
 /// `companion sidecar serve` as a child process, on loopback, with a task command.
-final class SidecarProcess: @unchecked Sendable {
+final class TaskSidecarProcess: @unchecked Sendable {
     let dataDirectory: URL
     let taskCommand: String
     private(set) var port: Int = 0
@@ -42,13 +42,13 @@ final class SidecarProcess: @unchecked Sendable {
         var collected = Data()
         while !collected.contains(UInt8(ascii: "\n")) {
             let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { throw SidecarProcessError.didNotStart }
+            guard !chunk.isEmpty else { throw TaskSidecarProcessError.didNotStart }
             collected += chunk
         }
         let line = collected.prefix { $0 != UInt8(ascii: "\n") }
         let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
         guard let text = object?["port"] as? String, let port = Int(text) else {
-            throw SidecarProcessError.didNotStart
+            throw TaskSidecarProcessError.didNotStart
         }
         self.port = port
     }
@@ -67,7 +67,7 @@ final class SidecarProcess: @unchecked Sendable {
         process.waitUntilExit()
     }
 
-    enum SidecarProcessError: Error { case didNotStart }
+    enum TaskSidecarProcessError: Error { case didNotStart }
 }
 
 /// The result of running `companion`.
