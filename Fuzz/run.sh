@@ -38,8 +38,13 @@ for target in "${targets[@]}"; do
     log=".build/fuzz-$target.log"
     dict=()
     [ -f "Dictionaries/$target.dict" ] && dict=("-dict=Dictionaries/$target.dict")
+    extra=()
+    # The verifier target runs an actor through a Task whose memory is freed on another thread after the input
+    # returns; libFuzzer then sees unbalanced mallocs and runs a full leak scan per input (40 exec/s instead of
+    # ~1500). Leak checking stays on for the other targets.
+    [ "$target" = FuzzRequestVerifier ] && extra=(-detect_leaks=0)
     echo "== $target: ${seconds}s =="
-    "$bin/$target" "$corpus" "Corpus/$target" "${dict[@]}" -max_total_time="$seconds" -timeout=20 \
+    "$bin/$target" "$corpus" "Corpus/$target" "${dict[@]}" "${extra[@]}" -max_total_time="$seconds" -timeout=20 \
         -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$artifacts" >"$log" 2>&1
     code=$?
     executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
