@@ -1,0 +1,47 @@
+import Hummingbird
+
+/// CORS for development origins (see ``OriginPolicy``), and refusal of cross-origin state changes.
+///
+/// - Preflight (`OPTIONS` with `Access-Control-Request-Method`) from an allowed origin: 204 with the CORS headers;
+///   from another origin: 403.
+/// - Other requests from an allowed origin get `Access-Control-Allow-Origin` on their answer, errors included.
+/// - A non-GET request whose `Origin` is not allowed is refused with 403 before it reaches a route: browsers
+///   send the request even when they hide the answer, so CORS alone would not stop it.
+struct DevCORSMiddleware: RouterMiddleware {
+    typealias Context = SidecarRequestContext
+
+    let policy: OriginPolicy
+    /// Request headers a browser client may send (signed-request headers are added here when they exist).
+    static let allowedHeaders = "Content-Type, Accept, X-API-Key"
+    static let allowedMethods = "GET, POST, DELETE, OPTIONS"
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        guard let origin = request.headers[.origin] else { return try await next(request, context) }
+        let allowed = policy.allows(origin)
+        if request.method == .options, request.headers[.accessControlRequestMethod] != nil {
+            guard allowed else {
+                return try ErrorMiddleware.response(for: .forbidden("origin not allowed: \(origin.prefix(100))"))
+            }
+            var response = Response(status: .noContent)
+            addHeaders(to: &response, origin: origin)
+            response.headers[.accessControlAllowMethods] = Self.allowedMethods
+            response.headers[.accessControlAllowHeaders] = Self.allowedHeaders
+            response.headers[.accessControlMaxAge] = "600"
+            return response
+        }
+        if !allowed && request.method != .get && request.method != .head {
+            return try ErrorMiddleware.response(
+                for: .forbidden("cross-origin request from \(origin.prefix(100)) refused"))
+        }
+        var response = try await next(request, context)
+        if allowed { addHeaders(to: &response, origin: origin) }
+        return response
+    }
+
+    private func addHeaders(to response: inout Response, origin: String) {
+        response.headers[.accessControlAllowOrigin] = origin
+        response.headers[.vary] = "Origin"
+    }
+}

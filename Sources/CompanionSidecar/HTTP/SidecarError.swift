@@ -1,0 +1,46 @@
+import CompanionAPI
+import Foundation
+import Hummingbird
+
+/// An error the sidecar answers with `{ "ok": false, "error": { "code", "message" } }` and the code's HTTP status.
+///
+/// Handlers throw these for every expected failure; ``ErrorMiddleware`` turns them into responses.
+/// Messages are for people and never contain a pairing code, a token or a key.
+public struct SidecarError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var code: APIErrorCode
+    public var message: String
+    /// HTTP status, normally the code's own; differs only for statuses without a code of their own (e.g. 405).
+    public var status: Int
+
+    public init(_ code: APIErrorCode, _ message: String, status: Int? = nil) {
+        self.code = code
+        self.message = message
+        self.status = status ?? code.httpStatus
+    }
+
+    public var description: String { "\(status) \(code.rawValue): \(message)" }
+
+    /// The JSON error body.
+    public var body: APIErrorResponse { APIErrorResponse(code: code, message: message) }
+
+    static func badRequest(_ message: String) -> SidecarError { SidecarError(.badRequest, message) }
+    static func forbidden(_ message: String) -> SidecarError { SidecarError(.forbidden, message) }
+    static func notFound(_ message: String) -> SidecarError { SidecarError(.notFound, message) }
+    static func tooLarge(limit: Int) -> SidecarError {
+        SidecarError(.payloadTooLarge, "the request body is larger than the limit of \(limit) bytes")
+    }
+
+    /// Maps an error raised by Hummingbird itself (unknown route, body limit…) to a sidecar error.
+    static func from(httpError error: HTTPError) -> SidecarError {
+        let status = Int(error.status.code)
+        switch status {
+        case 404: return SidecarError(.notFound, "no such endpoint")
+        case 405: return SidecarError(.badRequest, "method not allowed on this endpoint", status: 405)
+        case 413: return SidecarError(.payloadTooLarge, "the request body is too large")
+        case 400..<500:
+            let code = APIErrorCode.allCases.first { $0.httpStatus == status } ?? .badRequest
+            return SidecarError(code, error.body ?? "bad request", status: status)
+        default: return SidecarError(.internalError, "internal error", status: status)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import Hummingbird
+
+/// The request context of every sidecar route: Hummingbird's core storage plus the peer's socket address,
+/// read from the channel (never from headers), so routes can tell loopback peers from LAN peers.
+///
+/// Request authentication (signed requests) attaches the authenticated device here.
+public struct SidecarRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// The TCP peer's IP address, or nil when there is none (in-process router tests, unix sockets).
+    public let remoteIP: String?
+    /// Id of the device that signed this request, set by request authentication when present.
+    public var authenticatedDeviceID: String?
+
+    public init(source: ApplicationRequestContextSource) {
+        self.coreContext = .init(source: source)
+        self.remoteIP = source.channel.remoteAddress?.ipAddress
+        self.authenticatedDeviceID = nil
+    }
+
+    /// The peer's IP address as text, or `-` when unknown: safe to log and to store in the audit log.
+    public var peerDescription: String { remoteIP ?? "-" }
+
+    /// True when the peer connected from this machine over a loopback address.
+    public var peerIsLoopback: Bool { remoteIP.map(PeerAddress.isLoopback(ipAddress:)) ?? false }
+}

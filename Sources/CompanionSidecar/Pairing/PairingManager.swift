@@ -1,0 +1,115 @@
+import CompanionAPI
+import CompanionCrypto
+import Foundation
+import Logging
+
+/// Runs the pairing rules: one active pairing at a time, single use, bounded lifetime, attempt limit.
+///
+/// An actor, so checks and state changes of concurrent requests never interleave: of several completes with
+/// the right code exactly one wins (the pairing is marked `completing` before the registry write is awaited),
+/// the others get 410 `pairing_used`. The clock is injected so tests can expire codes without waiting.
+public actor PairingManager {
+    public let policy: PairingPolicy
+    private let registry: Registry
+    private let now: @Sendable () -> Date
+    private let logger: Logger
+    private var active: ActivePairing?
+    private var serial: UInt64 = 0
+    private var baseURL: String
+    private let hostName: String
+
+    public init(
+        policy: PairingPolicy, registry: Registry, baseURL: String, hostName: String,
+        now: @escaping @Sendable () -> Date = { Date() }, logger: Logger = Logger(label: "companion.sidecar.pairing")
+    ) {
+        self.policy = policy
+        self.registry = registry
+        self.baseURL = baseURL
+        self.hostName = hostName
+        self.now = now
+        self.logger = logger
+    }
+
+    /// Sets the base URL put in `qrPayload` (known only once the server has bound its port).
+    public func setBaseURL(_ url: String) { baseURL = url }
+
+    /// The base URL put in `qrPayload`.
+    public var currentBaseURL: String { baseURL }
+
+    /// Starts a pairing, replacing any previous one. The caller has checked that the peer is loopback.
+    public func start(ttlSeconds: Int?, peer: String?) async throws -> PairingStartResponse {
+        let ttl = policy.effectiveTTL(requested: ttlSeconds)
+        let expiresAt = Timestamp.truncated(now().addingTimeInterval(TimeInterval(ttl)))
+        serial += 1
+        let pairing = ActivePairing.generate(serial: serial, expiresAt: expiresAt)
+        active = pairing
+        let payload = QRPayload(
+            url: baseURL, name: hostName, code: pairing.code, token: pairing.token, expiresAt: expiresAt)
+        let response = PairingStartResponse(
+            code: pairing.code, expiresAt: expiresAt, qrPayload: try payload.jsonString())
+        try await registry.audit(AuditEntry(at: now(), event: .pairingStarted, peer: peer, detail: "ttl=\(ttl)s"))
+        logger.debug(
+            "pairing started", metadata: ["ttl": "\(ttl)", "expiresAt": "\(Timestamp.string(from: expiresAt))"])
+        return response
+    }
+
+    /// Completes the active pairing. Input format (code, name, key) must already be validated.
+    public func complete(
+        code: String, token: String?, name: String, publicKey: String, peer: String?
+    ) async throws -> PairingCompleteResponse {
+        guard var pairing = active else {
+            throw SidecarError(.noActivePairing, "no pairing is in progress; start one on the workstation")
+        }
+        switch pairing.state {
+        case .used, .completing: throw SidecarError(.pairingUsed, "this pairing code was already used")
+        case .burned: throw burnedError
+        case .open: break
+        }
+        guard now() < pairing.expiresAt else {
+            throw SidecarError(.pairingExpired, "the pairing code has expired; start a new pairing")
+        }
+        let result = pairing.check(code: code, token: token)
+        guard result == .match else {
+            pairing.failedAttempts += 1
+            let burned = pairing.failedAttempts >= policy.maxFailedAttempts
+            if burned { pairing.state = .burned }
+            active = pairing
+            let reason = result == .wrongCode ? "wrong_code" : "wrong_token"
+            try await registry.audit(
+                AuditEntry(
+                    at: now(), event: burned ? .pairingBurned : .pairingFailed, peer: peer,
+                    detail: "\(reason), attempt \(pairing.failedAttempts) of \(policy.maxFailedAttempts)"))
+            if burned { throw burnedError }
+            let left = policy.maxFailedAttempts - pairing.failedAttempts
+            if result == .wrongCode {
+                throw SidecarError(.wrongCode, "wrong pairing code (\(left) attempts left)")
+            }
+            throw SidecarError(.wrongToken, "the pairing token does not match (\(left) attempts left)")
+        }
+        pairing.state = .completing
+        active = pairing
+        do {
+            let registration = try await registry.registerPairing(
+                name: name, publicKey: publicKey, at: now(), peer: peer)
+            mark(serial: pairing.serial, as: .used)
+            logger.debug(
+                "device paired",
+                metadata: ["device": "\(registration.device.id)", "repaired": "\(registration.updatedExisting)"])
+            let status = registration.status
+            return PairingCompleteResponse(connected: status.connected, connectedDevice: status.connectedDevice)
+        } catch {
+            mark(serial: pairing.serial, as: .open)
+            throw error
+        }
+    }
+
+    private var burnedError: SidecarError {
+        SidecarError(.pairingBurned, "too many wrong attempts; this pairing is burned, start a new one")
+    }
+
+    private func mark(serial: UInt64, as state: ActivePairing.State) {
+        guard var pairing = active, pairing.serial == serial else { return }
+        pairing.state = state
+        active = pairing
+    }
+}

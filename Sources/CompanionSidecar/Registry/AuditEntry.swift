@@ -1,0 +1,36 @@
+import Foundation
+import GRDB
+
+/// One line of the append-only audit log. It records what happened, when, to which device and from which peer
+/// address, and never a pairing code, token or key.
+public struct AuditEntry: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "auditLog"
+
+    /// What happened.
+    public enum Event: String, Codable, Sendable, CaseIterable {
+        case pairingStarted = "pairing_started"
+        case pairingFailed = "pairing_failed"
+        case pairingBurned = "pairing_burned"
+        case paired
+        case repaired
+        case disconnected
+        case revoked
+    }
+
+    public var id: Int64?
+    public var at: Date
+    public var event: Event
+    public var deviceId: String?
+    /// Peer IP address of the request.
+    public var peer: String?
+    /// Short free text (e.g. the failure reason or the TTL), never a secret.
+    public var detail: String?
+
+    public init(at: Date, event: Event, deviceId: String? = nil, peer: String? = nil, detail: String? = nil) {
+        self.at = at
+        self.event = event
+        self.deviceId = deviceId
+        self.peer = peer
+        self.detail = detail
+    }
+}

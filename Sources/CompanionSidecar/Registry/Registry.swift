@@ -1,0 +1,89 @@
+import CompanionAPI
+import Foundation
+import GRDB
+
+/// The sidecar's persistent registry: trusted devices, the current connection and the audit log,
+/// in SQLite through GRDB.
+///
+/// The database runs in WAL mode with `synchronous = FULL`: a write the sidecar has acknowledged survives a
+/// crash of the process (and of the machine), and a `kill -9` at any moment leaves a readable database.
+/// The schema is created and upgraded by ``RegistryMigrations``.
+public final class Registry: Sendable {
+    /// File name of the database inside the data directory.
+    public static let fileName = "registry.sqlite"
+
+    let pool: DatabasePool
+    let cache = ConnectionCache()
+    /// Path of the database file.
+    public let path: String
+
+    /// Opens (creating if needed) `registry.sqlite` in `directory`, which is created with mode 0700.
+    public convenience init(directory: URL) throws {
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try self.init(path: directory.appendingPathComponent(Self.fileName).path)
+    }
+
+    /// Opens (creating if needed) the database at `path` and migrates it to the current schema.
+    public init(path: String) throws {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        self.path = path
+        self.pool = try DatabasePool(path: path, configuration: configuration)
+        try RegistryMigrations.migrator.migrate(pool)
+        try pool.read { db in try self.cache.set(Self.connectedDevice(db)) }
+    }
+
+    /// The connection state as `GET /companion/status` reports it (from memory).
+    public var status: CompanionStatusResponse { cache.current }
+
+    /// Every trusted device, oldest pairing first.
+    public func devices() async throws -> [DeviceRecord] {
+        try await pool.read { db in
+            try DeviceRecord.order(Column("pairedAt"), Column("id")).fetchAll(db)
+        }
+    }
+
+    /// The device with this public key (base64), if trusted.
+    public func device(publicKey: String) async throws -> DeviceRecord? {
+        try await pool.read { db in
+            try DeviceRecord.filter(Column("publicKey") == publicKey).fetchOne(db)
+        }
+    }
+
+    /// The whole audit log, oldest first.
+    public func auditLog() async throws -> [AuditEntry] {
+        try await pool.read { db in try AuditEntry.order(Column("id")).fetchAll(db) }
+    }
+
+    /// Appends one audit entry.
+    public func audit(_ entry: AuditEntry) async throws {
+        try await pool.write { db in try entry.insert(db) }
+    }
+
+    /// `PRAGMA integrity_check` (`"ok"` when the database is sound).
+    public func integrityCheck() throws -> String {
+        try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ") }
+    }
+
+    /// The journal mode in effect (`"wal"`).
+    public func journalMode() throws -> String {
+        try pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
+    }
+
+    /// Names of the migrations applied, in order.
+    public func appliedMigrations() throws -> [String] {
+        try pool.read { db in try RegistryMigrations.migrator.appliedIdentifiers(db).sorted() }
+    }
+
+    static func connectedDevice(_ db: Database) throws -> CompanionDevice? {
+        guard let connection = try ConnectionRecord.fetchOne(db, key: 1),
+            let device = try DeviceRecord.fetchOne(db, key: connection.deviceId)
+        else { return nil }
+        return device.connected(at: connection.connectedAt)
+    }
+}

@@ -1,0 +1,38 @@
+import GRDB
+
+/// The registry's schema, as an ordered list of migrations. Never edit a shipped migration: add a new one.
+enum RegistryMigrations {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: devices, connection, audit log") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE device (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        name TEXT NOT NULL,
+                        publicKey TEXT NOT NULL UNIQUE,
+                        pairedAt DATETIME NOT NULL,
+                        lastSeenAt DATETIME NOT NULL
+                    );
+                    CREATE TABLE connection (
+                        id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
+                        deviceId TEXT NOT NULL REFERENCES device(id) ON DELETE CASCADE,
+                        connectedAt DATETIME NOT NULL
+                    );
+                    CREATE TABLE auditLog (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        at DATETIME NOT NULL,
+                        event TEXT NOT NULL,
+                        deviceId TEXT,
+                        peer TEXT,
+                        detail TEXT
+                    );
+                    CREATE TRIGGER auditLog_append_only_update BEFORE UPDATE ON auditLog
+                    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+                    CREATE TRIGGER auditLog_append_only_delete BEFORE DELETE ON auditLog
+                    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+                    """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,66 @@
+import CompanionAPI
+import CompanionCrypto
+import Foundation
+import Hummingbird
+
+/// `POST /companion/pairing/start` and `POST /companion/pairing/complete`.
+struct PairingRoutes {
+    let pairing: PairingManager
+    let hostPolicy: HostPolicy
+    let bodyLimit: Int
+
+    func register(on group: RouterGroup<SidecarRequestContext>) {
+        group.post("start") { request, context in try await start(request, context: context) }
+        group.post("complete") { request, context in try await complete(request, context: context) }
+    }
+
+    /// Only the workstation itself may start a pairing: the TCP peer must be loopback, and the `Host` header
+    /// must name this machine (a web page whose domain was rebound to 127.0.0.1 sends its own domain).
+    func start(_ request: Request, context: SidecarRequestContext) async throws -> Response {
+        guard context.peerIsLoopback else {
+            throw SidecarError.forbidden("pairing can only be started on the workstation itself (loopback)")
+        }
+        if let authority = request.head.authority, !hostPolicy.allows(authority: authority) {
+            throw SidecarError.forbidden("pairing cannot be started through the host name \(authority.prefix(100))")
+        }
+        let body = try await JSONBody.decode(PairingStartRequest.self, from: request, limit: bodyLimit, optional: true)
+        let response = try await pairing.start(ttlSeconds: body?.ttlSeconds, peer: context.peerDescription)
+        return try JSONBody.response(response)
+    }
+
+    func complete(_ request: Request, context: SidecarRequestContext) async throws -> Response {
+        guard let body = try await JSONBody.decode(PairingCompleteRequest.self, from: request, limit: bodyLimit)
+        else { throw SidecarError.badRequest("the request body is empty") }
+        guard PairingCode.isValid(body.pairingCode) else {
+            throw SidecarError(.invalidCodeFormat, "the pairing code must be exactly 6 digits")
+        }
+        if let token = body.pairingToken, token.isEmpty || token.utf8.count > 256 {
+            throw SidecarError.badRequest("the pairing token is malformed")
+        }
+        let name = try Self.validatedName(body.deviceName)
+        let key: Ed25519PublicKey
+        do { key = try Ed25519PublicKey(base64: body.devicePublicKey) } catch {
+            throw SidecarError(.invalidPublicKey, "devicePublicKey must be a base64 Ed25519 public key (32 bytes)")
+        }
+        let status = try await pairing.complete(
+            code: body.pairingCode, token: body.pairingToken, name: name, publicKey: key.base64,
+            peer: context.peerDescription)
+        return try JSONBody.response(status)
+    }
+
+    /// Longest device name accepted, in characters.
+    static let maxNameLength = 100
+
+    /// A trimmed, non-empty name without control characters, at most ``maxNameLength`` characters.
+    static func validatedName(_ raw: String) throws(SidecarError) -> String {
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw .badRequest("deviceName must not be empty") }
+        guard name.count <= maxNameLength else {
+            throw .badRequest("deviceName is longer than \(maxNameLength) characters")
+        }
+        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw .badRequest("deviceName must not contain control characters")
+        }
+        return name
+    }
+}

@@ -1,0 +1,32 @@
+import Hummingbird
+
+/// Assembles the router: middleware first (they wrap only routes added after them), then one group per feature.
+///
+/// Order of middleware, outermost first: request log, CORS/origin check, JSON errors. Feature groups:
+/// - `/health`, `/openapi.yaml`: open.
+/// - `/companion/pairing/*`: open (the pairing code is the credential); `start` is loopback-only.
+/// - `/companion/status`: open (onboarding calls it before pairing).
+/// - `/companion/disconnect`, `/companion/devices…`: the device group, where request authentication
+///   (signed requests) is added as a group middleware.
+enum SidecarRouter {
+    static func build(_ sidecar: Sidecar) -> Router<SidecarRequestContext> {
+        let router = Router(context: SidecarRequestContext.self)
+        router.add(middleware: RequestLogMiddleware())
+        router.add(middleware: DevCORSMiddleware(policy: sidecar.configuration.originPolicy))
+        router.add(middleware: ErrorMiddleware())
+
+        HealthRoutes(version: sidecar.configuration.version, openAPIDocument: sidecar.openAPIDocument)
+            .register(on: router)
+        let companion = router.group("companion")
+        PairingRoutes(
+            pairing: sidecar.pairing,
+            hostPolicy: HostPolicy(
+                hostName: sidecar.configuration.hostName, publicURL: sidecar.configuration.publicURL),
+            bodyLimit: sidecar.configuration.maxBodyBytes
+        ).register(on: companion.group("pairing"))
+        let routes = CompanionRoutes(registry: sidecar.registry, now: sidecar.now)
+        routes.registerStatus(on: companion)
+        routes.registerDeviceRoutes(on: companion.group())
+        return router
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// The workstation sidecar: registry, pairing rules and the HTTP API of the pairing contract.
+///
+/// ```swift
+/// let sidecar = try Sidecar(configuration: SidecarConfiguration(port: 0, dataDirectory: dir))
+/// let running = try await sidecar.start()      // tests, demos: ephemeral port
+/// print(running.baseURL)
+/// await running.stop()
+/// // or, in a command: try await sidecar.run { address in print("listening on \(address.localURL)") }
+/// ```
+public final class Sidecar: Sendable {
+    public let configuration: SidecarConfiguration
+    public let registry: Registry
+    public let pairing: PairingManager
+    let logger: Logger
+    let now: @Sendable () -> Date
+    let openAPIDocument: String?
+
+    /// Opens the registry in the data directory. `now` is the clock for pairing expiry and timestamps.
+    public init(
+        configuration: SidecarConfiguration, logger: Logger = Logger(label: "companion.sidecar"),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws {
+        self.configuration = configuration
+        self.logger = logger
+        self.now = now
+        let registry = try Registry(directory: configuration.dataDirectory)
+        self.registry = registry
+        let baseURL =
+            configuration.publicURL
+            ?? PublicURL.derived(
+                bindHost: configuration.host, port: configuration.port, hostName: configuration.hostName)
+        self.pairing = PairingManager(
+            policy: configuration.pairing, registry: registry, baseURL: baseURL, hostName: configuration.hostName,
+            now: now, logger: logger)
+        self.openAPIDocument = OpenAPIDocument.load()
+    }
+
+    /// A sidecar logging to standard error at `logLevel` (`.warning` silences the per-request lines).
+    public convenience init(
+        configuration: SidecarConfiguration, logLevel: Logger.Level, now: @escaping @Sendable () -> Date = { Date() }
+    ) throws {
+        var logger = Logger(label: "companion.sidecar")
+        logger.logLevel = logLevel
+        try self.init(configuration: configuration, logger: logger, now: now)
+    }
+
+    /// The Hummingbird application serving the API; `onListening` runs once the socket is bound.
+    public func makeApplication(
+        onListening: @escaping @Sendable (SidecarAddress) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        let configuration = self.configuration
+        let pairing = self.pairing
+        return Application(
+            router: SidecarRouter.build(self),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? configuration.port
+                let publicURL =
+                    configuration.publicURL
+                    ?? PublicURL.derived(bindHost: configuration.host, port: port, hostName: configuration.hostName)
+                await pairing.setBaseURL(publicURL)
+                await onListening(SidecarAddress(host: configuration.host, port: port, publicURL: publicURL))
+            },
+            logger: logger
+        )
+    }
+
+    /// Serves until SIGINT or SIGTERM, then shuts down gracefully (ServiceLifecycle).
+    public func run(onListening: @escaping @Sendable (SidecarAddress) async -> Void = { _ in }) async throws {
+        try await makeApplication(onListening: onListening).runService()
+    }
+
+    /// Starts serving in the background and returns once the socket is bound (use port 0 for a free port).
+    public func start() async throws -> RunningSidecar {
+        let (events, continuation) = AsyncStream<Result<SidecarAddress, any Error>>.makeStream()
+        let application = makeApplication { address in continuation.yield(.success(address)) }
+        let task = Task {
+            do { try await application.run() } catch { continuation.yield(.failure(error)) }
+            continuation.finish()
+        }
+        for await event in events {
+            switch event {
+            case .success(let address): return RunningSidecar(address: address, task: task)
+            case .failure(let error): throw error
+            }
+        }
+        throw CancellationError()
+    }
+}

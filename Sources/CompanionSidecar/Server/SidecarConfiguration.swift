@@ -1,0 +1,70 @@
+import Foundation
+
+/// Everything that shapes a sidecar: where it listens, where it keeps its registry, how pairing behaves.
+public struct SidecarConfiguration: Sendable {
+    /// Default port of the pairing contract.
+    public static let defaultPort = 7878
+
+    /// Address to bind: `127.0.0.1` (default, this machine only), `0.0.0.0`/`::` (every interface) or an
+    /// interface address.
+    public var host: String
+    /// Port to bind; 0 picks a free port (the bound port is reported once listening).
+    public var port: Int
+    /// Directory holding `registry.sqlite` (created with mode 0700).
+    public var dataDirectory: URL
+    /// Base URL phones reach the sidecar at, put in `qrPayload`; derived from the bound address when nil.
+    public var publicURL: String?
+    /// Name shown to the person pairing (`qrPayload.name`).
+    public var hostName: String
+    /// Largest request body accepted, in bytes (413 beyond).
+    public var maxBodyBytes: Int
+    /// Browser origins allowed besides this machine's own development origins.
+    public var originPolicy: OriginPolicy
+    public var pairing: PairingPolicy
+    /// Version reported by `GET /health`.
+    public var version: String
+
+    public init(
+        host: String = "127.0.0.1", port: Int = SidecarConfiguration.defaultPort, dataDirectory: URL,
+        publicURL: String? = nil, hostName: String = SidecarConfiguration.localHostName(),
+        maxBodyBytes: Int = 16 * 1024, originPolicy: OriginPolicy = OriginPolicy(),
+        pairing: PairingPolicy = PairingPolicy(), version: String = "0.1.0"
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.publicURL = publicURL
+        self.hostName = hostName
+        self.maxBodyBytes = maxBodyBytes
+        self.originPolicy = originPolicy
+        self.pairing = pairing
+        self.version = version
+    }
+
+    /// True when `host` is a loopback address or `localhost`: nothing outside this machine can connect.
+    public var bindsLoopbackOnly: Bool {
+        host.lowercased() == "localhost" || PeerAddress.isLoopback(ipAddress: host)
+    }
+
+    /// This machine's host name (`gethostname`).
+    public static func localHostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count) == 0 else { return "workstation" }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? "workstation" : name
+    }
+
+    /// `$XDG_DATA_HOME/companion/sidecar`, else `~/.local/share/companion/sidecar`.
+    public static func defaultDataDirectory(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> URL
+    {
+        let base: URL
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            base = URL(fileURLWithPath: xdg)
+        } else {
+            let home = environment["HOME"] ?? NSHomeDirectory()
+            base = URL(fileURLWithPath: home).appendingPathComponent(".local/share")
+        }
+        return base.appendingPathComponent("companion/sidecar")
+    }
+}

@@ -1,5 +1,0 @@
-import GRDB
-import Hummingbird
-
-/// The workstation sidecar.
-public enum CompanionSidecarModule {}

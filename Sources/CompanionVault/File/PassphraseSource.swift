@@ -1,0 +1,65 @@
+import CompanionCrypto
+import Foundation
+
+/// Where the file vault's passphrase comes from.
+public struct PassphraseSource: Sendable {
+    /// The environment variable read for automation.
+    public static let environmentVariable = "COMPANION_VAULT_PASSPHRASE"
+
+    /// Returns the passphrase; `creating` is true when a new vault is about to be written (prompts ask twice).
+    let obtain: @Sendable (_ creating: Bool) throws -> SecureBytes
+
+    public init(_ obtain: @escaping @Sendable (_ creating: Bool) throws -> SecureBytes) {
+        self.obtain = obtain
+    }
+
+    /// `COMPANION_VAULT_PASSPHRASE` if set, else a prompt without echo when standard input is a terminal,
+    /// else ``VaultError/passphraseUnavailable``.
+    public static let standard = PassphraseSource { creating in
+        if let value = ProcessInfo.processInfo.environment[environmentVariable] {
+            guard !value.isEmpty else { throw VaultError.passphraseRejected("\(environmentVariable) is empty") }
+            return SecureBytes(Array(value.utf8))
+        }
+        guard isatty(STDIN_FILENO) == 1 else { throw VaultError.passphraseUnavailable }
+        let first = try prompt(creating ? "New file vault passphrase: " : "File vault passphrase: ")
+        guard first.count > 0 else { throw VaultError.passphraseRejected("empty passphrase") }
+        if creating {
+            let second = try prompt("Repeat passphrase: ")
+            guard first.constantTimeEquals(second) else { throw VaultError.passphraseRejected("the entries differ") }
+        }
+        return first
+    }
+
+    /// A fixed passphrase (tests, embedding applications).
+    public static func fixed(_ passphrase: String) -> PassphraseSource {
+        PassphraseSource { _ in SecureBytes(Array(passphrase.utf8)) }
+    }
+
+    /// Reads one line from the terminal on standard input with echo turned off; the prompt goes to stderr.
+    static func prompt(_ text: String) throws -> SecureBytes {
+        FileHandle.standardError.write(Data(text.utf8))
+        var saved = termios()
+        let canHideEcho = tcgetattr(STDIN_FILENO, &saved) == 0
+        if canHideEcho {
+            var quiet = saved
+            quiet.c_lflag &= ~tcflag_t(ECHO)
+            quiet.c_lflag |= tcflag_t(ECHONL)
+            _ = tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
+        }
+        defer {
+            if canHideEcho { _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+        }
+        let line = SecureBytes(count: 1024)
+        var length = 0
+        var byte: UInt8 = 0
+        while length < line.count {
+            let n = read(STDIN_FILENO, &byte, 1)
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 || byte == 0x0A || byte == 0x0D { break }
+            line.withUnsafeMutableBytes { $0[length] = byte }
+            length += 1
+        }
+        byte = 0
+        return SecureBytes(line.withUnsafeBytes { Array($0.prefix(length)) })
+    }
+}

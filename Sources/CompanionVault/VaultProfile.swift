@@ -1,0 +1,55 @@
+import Foundation
+
+/// A named set of credentials (`--profile`, `COMPANION_PROFILE`), so several companions can share one
+/// keyring or one machine.
+public struct VaultProfile: Sendable, Hashable, CustomStringConvertible {
+    /// The profile used when none is given.
+    public static let defaultName = "default"
+
+    public let name: String
+
+    /// Validates `name`: 1-64 ASCII letters, digits, `.`, `_`, `-`, starting with a letter or digit.
+    public init(_ name: String) throws {
+        let bytes = Array(name.utf8)
+        func allowed(_ c: UInt8) -> Bool {
+            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
+        }
+        guard (1...64).contains(bytes.count), allowed(bytes[0]),
+            bytes.allSatisfy({ allowed($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D })
+        else { throw VaultError.invalidProfile(name) }
+        self.name = name
+    }
+
+    public var description: String { name }
+
+    /// `$XDG_DATA_HOME/companionkit/<profile>` (default `~/.local/share/companionkit/<profile>`): the file vault.
+    public var dataDirectory: URL {
+        Self.baseDirectory(xdg: "XDG_DATA_HOME", fallback: ".local/share").appendingPathComponent(name)
+    }
+
+    /// `$XDG_STATE_HOME/companionkit/<profile>` (default `~/.local/state/companionkit/<profile>`): non-secret
+    /// bookkeeping such as when each item was last used.
+    public var stateDirectory: URL {
+        Self.baseDirectory(xdg: "XDG_STATE_HOME", fallback: ".local/state").appendingPathComponent(name)
+    }
+
+    private static func baseDirectory(xdg: String, fallback: String) -> URL {
+        let env = ProcessInfo.processInfo.environment
+        // The XDG spec says relative paths are invalid and must be ignored.
+        if let value = env[xdg], value.hasPrefix("/") {
+            return URL(fileURLWithPath: value).appendingPathComponent("companionkit")
+        }
+        let home = env["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(fallback).appendingPathComponent("companionkit")
+    }
+}
+
+/// Item names: short ASCII identifiers (`identity`, `sidecar-url`), checked before they reach a backend.
+enum ItemName {
+    static func validate(_ name: String) throws {
+        let bytes = Array(name.utf8)
+        guard (1...128).contains(bytes.count), bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            throw VaultError.invalidItemName(name)
+        }
+    }
+}

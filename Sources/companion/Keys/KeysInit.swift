@@ -1,0 +1,57 @@
+import ArgumentParser
+import CompanionVault
+import Foundation
+
+/// `companion keys init`: create the device identity if there is none (idempotent), or `--rotate` it.
+struct KeysInit: CompanionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Create this device's Ed25519 identity key (does nothing if it exists).",
+        discussion: """
+            The secret key is stored only in the vault (Secret Service, or the encrypted file with --vault file). \
+            --rotate replaces it with a new key and records the old fingerprint; pairings made with the old key \
+            must be redone.
+            """)
+
+    @OptionGroup var vaultOptions: VaultOptions
+    @Flag(help: "Replace an existing identity with a new one, keeping a record of the old fingerprint.")
+    var rotate = false
+    @Flag(help: "Print JSON.") var json = false
+
+    struct Output: Encodable {
+        var created: Bool
+        var rotated: Bool
+        var identity: IdentitySummary
+        var retired: RetiredIdentity?
+    }
+
+    func execute() async throws {
+        let vault = try vaultOptions.openTracked()
+        let store = DeviceIdentityStore(vault: vault)
+        var output: Output
+        if rotate {
+            let (pair, retired) = try store.rotate()
+            output = Output(
+                created: true, rotated: retired != nil,
+                identity: IdentitySummary(pair, vault: vault, profile: vaultOptions.profileName, created: Date()),
+                retired: retired)
+        } else {
+            let (pair, created) = try store.loadOrCreate()
+            let date = try vault.list().first { $0.name == DeviceIdentityStore.itemName }?.created
+            output = Output(
+                created: created, rotated: false,
+                identity: IdentitySummary(pair, vault: vault, profile: vaultOptions.profileName, created: date),
+                retired: nil)
+        }
+        if json { return try Terminal.printJSON(output) }
+        let headline =
+            output.rotated
+            ? "Rotated the device identity."
+            : output.created ? "Created the device identity." : "The device identity already exists (unchanged)."
+        print(headline)
+        for line in output.identity.lines { print(line) }
+        if let retired = output.retired {
+            print("  retired      \(retired.fingerprint) (recorded in the vault's identity history)")
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import CompanionVault
+
+/// `companion keys show`: the device identity's public facts.
+struct KeysShow: CompanionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show this device's public key and fingerprint (never the secret key).")
+
+    @OptionGroup var vaultOptions: VaultOptions
+    @Flag(help: "Print JSON.") var json = false
+
+    func execute() async throws {
+        let vault = try vaultOptions.openTracked()
+        guard let pair = try DeviceIdentityStore(vault: vault).load() else {
+            throw CLIFailure(
+                .failure, "this vault holds no device identity (profile \(vaultOptions.profileName))",
+                hint: "run `companion keys init` first")
+        }
+        let created = try vault.list().first { $0.name == DeviceIdentityStore.itemName }?.created
+        let summary = IdentitySummary(pair, vault: vault, profile: vaultOptions.profileName, created: created)
+        if json { return try Terminal.printJSON(summary) }
+        print("Device identity (Ed25519)")
+        for line in summary.lines { print(line) }
+    }
+}

@@ -1,0 +1,50 @@
+import CompanionAPI
+import Foundation
+
+/// What `companion sidecar pair` shows: code, QR, outcome; or JSON lines with `--json`.
+struct PairingPresenter {
+    let started: PairingStartResponse
+    let payload: QRPayload?
+    let pngPath: String?
+    let json: Bool
+
+    func presentStart() throws {
+        if let pngPath { try PairingQRImage.writePNG(started.qrPayload, to: pngPath) }
+        if json {
+            var line = [
+                "event": "started", "code": started.code, "expiresAt": Timestamp.string(from: started.expiresAt),
+                "qrPayload": started.qrPayload,
+            ]
+            if let pngPath { line["png"] = pngPath }
+            try Self.printLine(line)
+            return
+        }
+        var text = ""
+        if let qr = PairingQRImage.terminalText(started.qrPayload) { text += qr + "\n" }
+        let target = payload.map { "\($0.name) (\($0.url))" } ?? "this workstation"
+        text += "Scan the QR code with the companion, or enter this code to pair with \(target):\n\n"
+        text += "    " + Terminal.styled(Self.grouped(started.code), "1") + "\n\n"
+        if let pngPath { text += "QR code written to \(pngPath)\n" }
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static func presentPaired(_ device: CompanionDevice, json: Bool) throws {
+        if json {
+            try printLine(["event": "paired", "deviceId": device.id, "deviceName": device.name])
+        } else {
+            FileHandle.standardOutput.write(Data("paired with \(device.name)\n".utf8))
+        }
+    }
+
+    /// `123 456`: easier to read aloud.
+    static func grouped(_ code: String) -> String {
+        guard code.count == 6 else { return code }
+        return "\(code.prefix(3)) \(code.suffix(3))"
+    }
+
+    static func printLine(_ object: [String: String]) throws {
+        var data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        data.append(0x0A)
+        FileHandle.standardOutput.write(data)
+    }
+}

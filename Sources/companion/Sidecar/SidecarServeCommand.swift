@@ -1,0 +1,101 @@
+import ArgumentParser
+import CompanionSidecar
+import Foundation
+import Logging
+
+/// `companion sidecar serve`: serves the pairing API until SIGINT or SIGTERM.
+struct SidecarServeCommand: CompanionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the pairing API (loopback only unless --host says otherwise).",
+        discussion: """
+            Binds 127.0.0.1:7878 by default, so only this machine can connect. To let a phone on your network \
+            pair, bind the LAN explicitly (--host 0.0.0.0 or an interface address). Pairing can only be started \
+            from this machine in any case. Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
+            """)
+
+    @Option(help: "Address to bind: 127.0.0.1 (default), 0.0.0.0 or :: for every interface, or an interface address.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to bind; 0 picks a free port (printed once listening).")
+    var port = SidecarConfiguration.defaultPort
+
+    @Option(
+        name: .customLong("data-dir"), help: "Directory of the registry (default ~/.local/share/companion/sidecar).")
+    var dataDir: String?
+
+    @Option(name: .customLong("public-url"), help: "Base URL phones reach this sidecar at (put in the QR code).")
+    var publicURL: String?
+
+    @Option(
+        name: .customLong("cors-origin"),
+        help: "Extra browser origin allowed (repeatable), e.g. http://192.168.1.5:19006.")
+    var corsOrigins: [String] = []
+
+    @Option(
+        name: .customLong("log-level"), help: "Log level: trace, debug, info (one line per request), warning, error.")
+    var logLevel = "info"
+
+    @Flag(help: "Print the listening address as one JSON line.")
+    var json = false
+
+    func execute() async throws {
+        let configuration = try makeConfiguration()
+        guard let level = Logger.Level(rawValue: logLevel.lowercased()) else {
+            throw CLIFailure(
+                .usage, "unknown log level '\(logLevel)'", hint: "use trace, debug, info, warning or error")
+        }
+        var logger = Logger(label: "companion.sidecar") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = level
+        let sidecar: Sidecar
+        do {
+            sidecar = try Sidecar(configuration: configuration, logger: logger)
+        } catch {
+            throw CLIFailure(
+                .failure, "cannot open the registry in \(configuration.dataDirectory.path): \(error)",
+                hint: "check the directory's permissions, or pass another --data-dir")
+        }
+        if !configuration.bindsLoopbackOnly {
+            Terminal.printWarning(
+                "serving on \(host): other machines on your network can reach this sidecar and try pairing codes "
+                    + "(pairing is still started only from this machine)")
+        }
+        do {
+            try await sidecar.run { address in announce(address) }
+        } catch {
+            throw CLIFailure(
+                .failure, "cannot serve on \(host):\(port): \(error)",
+                hint: "is another sidecar running? pick another --port, or --port 0 for a free one")
+        }
+    }
+
+    private func makeConfiguration() throws -> SidecarConfiguration {
+        guard (0...65535).contains(port) else {
+            throw CLIFailure(.usage, "--port must be between 0 and 65535", hint: "the default is 7878")
+        }
+        var configuration = SidecarConfiguration(
+            host: host, port: port,
+            dataDirectory: dataDir.map { URL(fileURLWithPath: $0) } ?? SidecarConfiguration.defaultDataDirectory())
+        if let publicURL {
+            guard let url = PublicURL.validated(publicURL) else {
+                throw CLIFailure(.usage, "--public-url must be an http(s) URL", hint: "e.g. http://192.168.1.20:7878")
+            }
+            configuration.publicURL = url
+        }
+        configuration.originPolicy = OriginPolicy(extraOrigins: corsOrigins)
+        return configuration
+    }
+
+    private func announce(_ address: SidecarAddress) {
+        var text: String
+        if json {
+            let object = ["listening": address.localURL, "port": "\(address.port)", "publicURL": address.publicURL]
+            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+            text = String(decoding: data, as: UTF8.self) + "\n"
+        } else {
+            text = "listening on \(address.localURL)\n"
+            if address.publicURL != address.localURL { text += "pairing URL (in the QR code): \(address.publicURL)\n" }
+        }
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}

@@ -1,0 +1,74 @@
+import CompanionAPI
+import CompanionSidecar
+import CompanionTestSupport
+import Foundation
+import Testing
+
+/// The OpenAPI document is valid 3.1 and every live answer matches it (Tests/OpenAPI/check_openapi.py,
+/// openapi-spec-validator + jsonschema from PyPI).
+@Suite struct OpenAPITests {
+    static let toolsInstalled: Bool = {
+        let check = try? ProcessRunner.run("python3", ["-c", "import openapi_spec_validator, jsonschema, yaml"])
+        return check?.status == 0
+    }()
+
+    struct Sample: Encodable {
+        var method: String
+        var path: String
+        var status: Int
+        var body: String
+    }
+
+    @Test(.enabled(if: toolsInstalled, "needs: pip install openapi-spec-validator jsonschema"))
+    func liveAnswersMatchTheDocument() async throws {
+        let fixture = try SidecarFixture()
+        defer { fixture.remove() }
+        let samples = try await fixture.live { probe, _ in try await Self.exercise(probe) }
+        let file = fixture.directory.appendingPathComponent("samples.json")
+        try JSONEncoder().encode(samples).write(to: file)
+        let spec = TestPaths.packageRoot.appendingPathComponent("Sources/CompanionSidecar/Resources/openapi.yaml")
+        let script = TestPaths.packageRoot.appendingPathComponent("Tests/OpenAPI/check_openapi.py")
+        let result = try await offPool { try ProcessRunner.run("python3", [script.path, spec.path, file.path]) }
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    /// Calls every operation, reaching every documented status that a client can provoke.
+    static func exercise(_ probe: HTTPProbe) async throws -> [Sample] {
+        var samples: [Sample] = []
+        func record(_ method: String, _ template: String, _ path: String, _ body: Data? = nil) async throws -> HTTPReply
+        {
+            let reply = try await probe.send(method, path, body: body)
+            samples.append(
+                Sample(
+                    method: method, path: template, status: reply.status,
+                    body: String(decoding: reply.body, as: UTF8.self)))
+            return reply
+        }
+        let complete = "/companion/pairing/complete"
+        let phone = TestDevice()
+        _ = try await record("GET", "/health", "/health")
+        _ = try await record("GET", "/openapi.yaml", "/openapi.yaml")
+        _ = try await record("GET", "/companion/status", "/companion/status")
+        _ = try await record("GET", "/companion/devices", "/companion/devices")
+        _ = try await record("POST", complete, complete, try phone.completeBody(code: "123456"))  // 410
+        _ = try await record("POST", "/companion/pairing/start", "/companion/pairing/start", Data("{".utf8))  // 400
+        _ = try await record("POST", complete, complete, Data(repeating: 32, count: 10_000))  // 413
+        var started = try await record("POST", "/companion/pairing/start", "/companion/pairing/start")
+            .decode(PairingStartResponse.self)
+        _ = try await record("POST", complete, complete, try phone.completeBody(code: "12345x"))  // 400
+        for _ in 0..<5 {  // 401 ×4, then 429
+            _ = try await record(
+                "POST", complete, complete, try phone.completeBody(code: otherCode(than: started.code)))
+        }
+        started = try await record("POST", "/companion/pairing/start", "/companion/pairing/start")
+            .decode(PairingStartResponse.self)
+        let paired = try await record("POST", complete, complete, try phone.completeBody(code: started.code))
+        let id = try paired.decode(PairingCompleteResponse.self).connectedDevice!.id
+        _ = try await record("GET", "/companion/status", "/companion/status")
+        _ = try await record("GET", "/companion/devices", "/companion/devices")
+        _ = try await record("POST", "/companion/disconnect", "/companion/disconnect")
+        _ = try await record("DELETE", "/companion/devices/{id}", "/companion/devices/\(id)")
+        _ = try await record("DELETE", "/companion/devices/{id}", "/companion/devices/\(id)")  // 404
+        return samples
+    }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@testable import CompanionSidecar
-
-@Test func buildsSidecarTests() {}

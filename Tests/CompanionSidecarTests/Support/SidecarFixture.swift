@@ -1,0 +1,59 @@
+import CompanionAPI
+import CompanionCrypto
+import CompanionSidecar
+import Foundation
+
+/// A sidecar on a fresh data directory with a manual clock, for router and live tests.
+struct SidecarFixture {
+    let directory: URL
+    let clock: ManualClock
+    let sidecar: Sidecar
+
+    init(host: String = "127.0.0.1", policy: PairingPolicy = PairingPolicy(), clock: ManualClock = ManualClock())
+        throws
+    {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("companion-sidecar-tests-\(UUID().uuidString)")
+        self.clock = clock
+        let configuration = SidecarConfiguration(
+            host: host, port: 0, dataDirectory: directory, hostName: "test-workstation", maxBodyBytes: 4096,
+            originPolicy: OriginPolicy(extraOrigins: ["http://192.168.1.5:19006"]), pairing: policy)
+        sidecar = try Sidecar(configuration: configuration, logLevel: .warning, now: { clock.now })
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: directory) }
+
+    /// Runs `body` against this sidecar served on an ephemeral loopback port.
+    func live<T>(_ body: (HTTPProbe, RunningSidecar) async throws -> T) async throws -> T {
+        let running = try await sidecar.start()
+        do {
+            let result = try await body(HTTPProbe(baseURL: running.baseURL), running)
+            await running.stop()
+            return result
+        } catch {
+            await running.stop()
+            throw error
+        }
+    }
+}
+
+/// A fresh companion identity and the body it would send to `pairing/complete`.
+struct TestDevice {
+    let keys = Ed25519KeyPair.generate()
+    var name: String
+
+    init(name: String = "Test Phone") { self.name = name }
+
+    func completeBody(code: String, token: String? = nil) throws -> Data {
+        try CompanionJSON.encode(
+            PairingCompleteRequest(
+                pairingCode: code, pairingToken: token, deviceName: name, devicePublicKey: keys.publicKey.base64))
+    }
+}
+
+/// A code that is valid in format but not `code` (for wrong-code attempts).
+func otherCode(than code: String) -> String {
+    let number = (Int(code)! + 1) % 1_000_000
+    let digits = String(number)
+    return String(repeating: "0", count: 6 - digits.count) + digits
+}

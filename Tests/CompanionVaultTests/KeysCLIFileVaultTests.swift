@@ -1,0 +1,130 @@
+import CompanionCrypto
+import CompanionTestSupport
+import Foundation
+import Testing
+
+@testable import CompanionVault
+
+/// `companion keys …` with `--vault file`, as a separate process, with the real default Argon2id costs.
+struct KeysCLIFileVaultTests {
+    static func environment(_ dir: URL, passphrase: String? = "test passphrase") -> [String: String?] {
+        [
+            "XDG_DATA_HOME": dir.appendingPathComponent("data").path,
+            "XDG_STATE_HOME": dir.appendingPathComponent("state").path, "COMPANION_VAULT_PASSPHRASE": passphrase,
+            "COMPANION_VAULT": "file", "COMPANION_PROFILE": nil,
+        ]
+    }
+
+    @Test func fileVaultLifecycle() throws {
+        let dir = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = Self.environment(dir)
+        let created = try companion(["keys", "init"], environment: env)
+        #expect(created.status == 0, "\(created.output)")
+        #expect(created.stdout.contains("Created the device identity."))
+        let vaultPath = dir.appendingPathComponent("data/companionkit/default/vault.ckv").path
+        #expect(try mode(vaultPath) == 0o600)
+        #expect(try mode((vaultPath as NSString).deletingLastPathComponent) == 0o700)
+        let original = try Data(contentsOf: URL(fileURLWithPath: vaultPath))
+
+        // Wrong passphrase: exit 3, clear message, file unchanged.
+        let wrong = try companion(["keys", "init", "--rotate"], environment: Self.environment(dir, passphrase: "nope"))
+        #expect(wrong.status == 3)
+        #expect(wrong.stderr.contains("wrong passphrase"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: vaultPath)) == original)
+
+        // No passphrase and no terminal: exit 3 and how to provide one.
+        let none = try companion(["keys", "show"], environment: Self.environment(dir, passphrase: nil))
+        #expect(none.status == 3)
+        #expect(none.stderr.contains("COMPANION_VAULT_PASSPHRASE"))
+
+        // Audit reports the file, its permissions and KDF parameters.
+        let audit = try companion(["keys", "audit", "--json"], environment: env)
+        #expect(audit.status == 0)
+        for fragment in [
+            "\"fileMode\" : 384", "\"directoryMode\" : 448", "\"opsLimit\" : 4", "\"memLimit\" : 268435456",
+        ] {
+            #expect(audit.stdout.contains(fragment), "audit lacks \(fragment)")
+        }
+
+        // Tampering: refused, unchanged.
+        var bytes = [UInt8](original)
+        bytes[bytes.count - 5] ^= 0x10
+        try Data(bytes).write(to: URL(fileURLWithPath: vaultPath))
+        let tampered = try companion(["keys", "init", "--rotate"], environment: env)
+        #expect(tampered.status == 3)
+        #expect(tampered.stderr.contains("damaged or was modified"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: vaultPath)) == Data(bytes))
+    }
+
+    @Test func auditWarnsAboutWeakPermissions() throws {
+        let dir = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = Self.environment(dir)
+        #expect(try companion(["keys", "init"], environment: env).status == 0)
+        let vaultPath = dir.appendingPathComponent("data/companionkit/default/vault.ckv").path
+        chmod(vaultPath, 0o644)
+        chmod((vaultPath as NSString).deletingLastPathComponent, 0o755)
+        let audit = try companion(["keys", "audit"], environment: env)
+        #expect(audit.status == 0)
+        #expect(audit.stdout.contains("vault file permissions are 0644, expected 0600"))
+        #expect(audit.stdout.contains("vault directory permissions are 0755, expected 0700"))
+        let old = try companion(["keys", "audit", "--rotation-age", "0"], environment: env)
+        #expect(old.stdout.contains("rotation age 0") || old.stdout.contains("days old"))
+    }
+
+    @Test func auditFindsPlaintextCopiesOfTheKey() throws {
+        let dir = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = Self.environment(dir)
+        #expect(try companion(["keys", "init"], environment: env).status == 0)
+        let clean = try companion(["keys", "audit"], environment: env)
+        #expect(!clean.stdout.contains("plaintext copy"))
+        // Read the key the way a careless script might, and leave it in a file in our state directory.
+        let vault = FileVault(
+            profile: try VaultProfile("default"), directory: dir.appendingPathComponent("data/companionkit/default"),
+            passphrase: .fixed("test passphrase"))
+        let secret = try #require(try vault.get("identity")).withUnsafeBytes { Array($0) }
+        let leak = dir.appendingPathComponent("state/companionkit/default/backup.txt")
+        try FileManager.default.createDirectory(
+            at: leak.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(secret.prefix(32).map { String(format: "%02x", $0) }.joined().utf8).write(to: leak)
+        let audit = try companion(["keys", "audit"], environment: env)
+        #expect(audit.stdout.contains("plaintext copy of the identity secret key found in \(leak.path)"))
+        #expect(!leakNeedles(secret).contains { contains(Array(audit.output.utf8), $0) })
+    }
+
+    @Test func badOptionsAreUsageErrors() throws {
+        let bad = try companion(["keys", "show", "--vault", "plaintext"])
+        #expect(bad.status == 64)
+        let profile = try companion(["keys", "show", "--vault", "file", "--profile", "../x"])
+        #expect(profile.status == 64)
+        #expect(profile.stderr.contains("invalid profile name"))
+    }
+}
+
+/// The passphrase prompt on a real terminal (a pseudo-terminal from util-linux `script`).
+@Suite(.enabled(if: ProcessRunner.exists("script")))
+struct PassphrasePromptTests {
+    @Test func promptsTwiceWithoutEchoWhenCreating() throws {
+        let dir = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var env = KeysCLIFileVaultTests.environment(dir, passphrase: nil)
+        env["COMPANION_VAULT_PASSPHRASE"] = .some(nil)
+        let passphrase = "tty-passphrase-\(UUID().uuidString.prefix(8))"
+        // Typed after the prompt appears, as a person would.
+        let command = "\(TestPaths.companionBinary.path) keys init"
+        let script =
+            "(sleep 1; printf '%s\\n%s\\n' '\(passphrase)' '\(passphrase)') | script -qec '\(command)' /dev/null"
+        let result = try ProcessRunner.run("sh", ["-c", script], environment: env)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.stdout.contains("New file vault passphrase:"))
+        #expect(result.stdout.contains("Repeat passphrase:"))
+        #expect(result.stdout.contains("Created the device identity."))
+        #expect(!result.output.contains(passphrase), "the passphrase was echoed")
+        // The same passphrase from the environment opens it.
+        let shown = try companion(
+            ["keys", "show"], environment: KeysCLIFileVaultTests.environment(dir, passphrase: passphrase))
+        #expect(shown.status == 0, "\(shown.output)")
+    }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@testable import CompanionVault
-
-@Test func buildsVaultTests() {}
