@@ -24,9 +24,10 @@ enum SidecarRouter {
                 hostName: sidecar.configuration.hostName, publicURL: sidecar.configuration.publicURL),
             bodyLimit: sidecar.configuration.maxBodyBytes
         ).register(on: companion.group("pairing"))
+        PairingResultRoute(pairing: sidecar.pairing).register(on: companion.group("pairing"))
         let routes = CompanionRoutes(registry: sidecar.registry, now: sidecar.now)
         routes.registerStatus(on: companion)
-        routes.registerDeviceRoutes(on: companion.group())
+        routes.registerDeviceRoutes(on: sidecar.protectedGroup(companion.group()))
         return router
     }
 }
