@@ -3,6 +3,7 @@
 # the same HTTP calls against the same sidecar, in the same run, with the ratio.
 #   Benchmarks/client.sh            # release build, real gnome-keyring (private session)
 #   RUNS=50 Benchmarks/client.sh
+#   SCRATCH=.build-release Benchmarks/client.sh   # separate build directory (no lock on .build)
 # Needs hyperfine, curl, python3 (scripts/setup.sh installs them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,8 +12,10 @@ cd "$(dirname "$0")/.."
 if [ -z "${COMPANION_KEYRING_INNER:-}" ]; then exec scripts/with-keyring.sh "$0" "$@"; fi
 
 runs=${RUNS:-30}
-swift build -c release --product companion >/dev/null
-bin=$(swift build -c release --show-bin-path)/companion
+scratch=()
+[ -n "${SCRATCH:-}" ] && scratch=(--scratch-path "$SCRATCH")
+swift build -c release --product companion "${scratch[@]}" >/dev/null
+bin=$(swift build -c release --show-bin-path "${scratch[@]}")/companion
 tmp=$(mktemp -d)
 sidecar_pid=""
 cleanup() {

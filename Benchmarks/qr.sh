@@ -9,9 +9,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v zbarimg >/dev/null || { echo "qr.sh: install zbar-tools" >&2; exit 1; }
 corpus=${QR_BENCH_DIR:-.build/qr-bench}
-swift build -c release --product qr-bench >&2
-bin=$(swift build -c release --show-bin-path)
+# Static Swift runtime: the process does not spend its start-up relocating libFoundation and ICU.
+swift build -c release --static-swift-stdlib --product qr-bench >&2
+bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
 Benchmarks/qr-corpus.sh "$corpus" >&2
 echo "zbarimg $(zbarimg --version 2>/dev/null): zbarimg -q --raw --nodbus -Sdisable -Sqrcode.enable -Sbinary FILE"
-echo "ours: qr-bench decode FILE (CompanionQR QRDecoder, release build)"
+echo "ours: qr-bench decode FILE (CompanionQR QRDecoder; release build, static Swift runtime)"
 "$bin/qr-bench" compare clean="$corpus/clean" hard="$corpus/hard" vectors=TestVectors/qr

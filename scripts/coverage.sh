@@ -6,7 +6,7 @@ bin=$(swift build --show-bin-path)
 profdata="$bin/codecov/default.profdata"
 tests="$bin/CompanionKitPackageTests.xctest"
 [ -f "$profdata" ] || { echo "coverage: no profile data at $profdata" >&2; exit 1; }
-llvm_cov=$(command -v llvm-cov || echo "$(dirname "$(command -v swift)")/llvm-cov")
+llvm_cov="$(dirname "$(readlink -f "$(command -v swift)")")/llvm-cov"
 echo "== Line coverage (Sources/) =="
 "$llvm_cov" report "$tests" -instr-profile="$profdata" -ignore-filename-regex='(\.build|Tests)/' \
-    | awk 'NR==1 || /^Sources|TOTAL/ {print}' | sed -e "s#^$PWD/##" | cut -c1-160
+    | awk 'NF >= 10 && $1 != "Filename" { printf "%-66s %6s lines %8s\n", $1, $8, $10 }'

@@ -30,8 +30,9 @@ sidecar_pid=""
 cleanup() {
     [ -n "$sidecar_pid" ] && kill "$sidecar_pid" 2>/dev/null && wait "$sidecar_pid" 2>/dev/null || true
     if [ -n "${COMPANION_DEMO_DESKTOP:-}" ]; then
-        "$companion" keys delete --all --yes >/dev/null 2>&1 || true
-        COMPANION_PROFILE="$sidecar_profile" "$companion" keys delete --all --yes >/dev/null 2>&1 || true
+        # Remove the demo profiles' items with the standard tool (schema: see README, "Vault").
+        secret-tool clear service companionkit profile "$COMPANION_PROFILE" 2>/dev/null || true
+        secret-tool clear service companionkit profile "$sidecar_profile" 2>/dev/null || true
     fi
     rm -rf "$work"
 }

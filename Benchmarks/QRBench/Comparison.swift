@@ -1,3 +1,4 @@
+import CompanionQR
 import Foundation
 
 /// Ours against `zbarimg` on the same images in the same run. Both run as one process per image (start-up
@@ -18,9 +19,11 @@ enum Comparison {
             exit(1)
         }
         print("one process per image for both decoders; times are wall-clock per image, start-up included")
+        print("(ours in-process: the same decode without process start-up, for information)")
         print(
-            pad("set", 7) + pad("images", 8) + pad("ours correct", 20) + pad("zbarimg correct", 20)
-                + pad("ours ms/img", 13) + pad("zbarimg ms/img", 16) + "time ratio ours/zbarimg")
+            pad("set", 8) + pad("images", 7) + pad("ours correct", 14) + pad("zbarimg correct", 16)
+                + pad("ours ms/img", 12) + pad("zbarimg ms/img", 15) + pad("ratio ours/zbarimg", 19)
+                + "ours in-process ms/img")
         var details: [String] = []
         for set in sets {
             let images = CorpusImage.load(set.directory)
@@ -51,15 +54,22 @@ enum Comparison {
                     }
                 }
             }
+            var inProcess = 0.0
+            for image in images {
+                let start = now()
+                _ = try? QRDecoder().decode(file: image.path)
+                inProcess += now() - start
+            }
             let count = Double(images.count)
             func percent(_ tally: Tally) -> String {
-                "\(tally.correct) (\(oneDecimal(Double(tally.correct) / count * 100))%)"
+                "\(tally.correct) \(oneDecimal(Double(tally.correct) / count * 100))%"
             }
             print(
-                pad(set.name, 7) + pad(String(images.count), 8) + pad(percent(ours), 20) + pad(percent(zbar), 20)
-                    + pad(oneDecimal(ours.seconds / count * 1000), 13)
-                    + pad(oneDecimal(zbar.seconds / count * 1000), 16)
-                    + String(format: "%.2f", ours.seconds / zbar.seconds))
+                pad(set.name, 8) + pad(String(images.count), 7) + pad(percent(ours), 14) + pad(percent(zbar), 16)
+                    + pad(oneDecimal(ours.seconds / count * 1000), 12)
+                    + pad(oneDecimal(zbar.seconds / count * 1000), 15)
+                    + pad(String(format: "%.2f", ours.seconds / zbar.seconds), 19)
+                    + oneDecimal(inProcess / count * 1000))
             details.append("\(set.name): ours missed \(ours.failures.count): \(ours.failures.joined(separator: " "))")
             details.append(
                 "\(set.name): zbarimg missed \(zbar.failures.count): \(zbar.failures.joined(separator: " "))")

@@ -48,6 +48,8 @@ public enum CompanionClientError: Error, Equatable, Sendable, CustomStringConver
             "too many wrong attempts: start a new pairing on the workstation and use the new code"
         case "not_found": "list the devices with `companion devices list` and use one of their ids"
         case "unauthorized": "this device is not (or no longer) trusted: pair it again"
+        case nil where status < 500:
+            "check that the URL is the sidecar's base URL (its GET /health answers \"companion-sidecar\")"
         default: status >= 500 ? "the sidecar had an internal problem; try again, and check its log" : nil
         }
     }

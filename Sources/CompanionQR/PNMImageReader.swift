@@ -29,6 +29,9 @@ enum PNMImageReader {
             // Exactly one whitespace byte separates the header from the raster.
             cursor.position += 1
             guard data.count - cursor.position >= sampleCount * bytesPerSample else { throw .truncated(format: .pnm) }
+        } else {
+            // Every ASCII sample takes at least a digit and a separator: reject short files before allocating.
+            guard data.count - cursor.position >= sampleCount * 2 - 1 else { throw .truncated(format: .pnm) }
         }
         var offset = cursor.position
         // Reads one sample without buffering the raster (a colour raster as [Int] would be 24 bytes per pixel).

@@ -36,7 +36,7 @@ public struct QRCode: Sendable, Equatable {
             QRcode_encodeData(Int32(buffer.count), buffer.baseAddress, 0, correction.libraryLevel)
         }
         guard let raw else {
-            if errno == ERANGE || errno == EINVAL { throw .tooLong(bytes.count) }
+            if errno == ERANGE { throw .tooLong(bytes.count) }
             throw .failed(String(cString: strerror(errno)))
         }
         defer { QRcode_free(raw) }
@@ -68,7 +68,8 @@ public enum QREncodeError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .empty: "nothing to encode: the text is empty"
         case .tooLong(let count):
-            "\(count) bytes do not fit in a QR code at this error-correction level (version 40 holds at most 2331 at M)"
+            "\(count) bytes do not fit in a QR code at this error-correction level "
+                + "(version 40 holds at most 2953 bytes at L, 2331 at M, 1663 at Q, 1273 at H)"
         case .invalidOption(let detail): "invalid option: \(detail)"
         case .failed(let detail): "QR encoding failed: \(detail)"
         }

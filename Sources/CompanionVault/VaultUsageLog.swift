@@ -54,7 +54,7 @@ public struct VaultUsageLog: Sendable {
             try LockedFile.withLock(lockPath, exclusive: true) {
                 var all = entries()
                 change(&all)
-                try LockedFile.replace(path, with: Array(try Self.encoder.encode(all)))
+                try LockedFile.replace(path, with: Array(try Self.encoder.encode(all)), durable: false)
             }
         } catch {
             // Best effort by design (see the type's documentation).

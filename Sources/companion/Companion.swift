@@ -7,6 +7,9 @@ struct Companion: AsyncParsableCommand {
         commandName: "companion",
         abstract: "Pair this device with the workstation where your AI coding agents run, and drive them.",
         version: "0.1.0",
-        subcommands: [KeysCommand.self, QRCommand.self, SidecarCommand.self]
+        subcommands: [
+            KeysCommand.self, QRCommand.self, ConnectCommand.self, PairCommand.self, StatusCommand.self,
+            DisconnectCommand.self, DevicesCommand.self, SidecarCommand.self,
+        ]
     )
 }

@@ -15,7 +15,7 @@ base() { # NAME TEXT [S] [M] [LEVEL]
     printf '%s' "$2" >"$1.txt"
     printf '%s' "$2" | qrencode -8 -l "${5:-M}" -s "${3:-6}" -m "${4:-4}" -o "$work/$1.png"
 }
-im() { "$IM" "$@"; }
+im() { "$IM" -define png:exclude-chunks=date,time "$@"; }
 
 # The brief's sample qrPayload, in QRPayload's compact sorted-key JSON form.
 payload='{"code":"123456","expiresAt":"2026-02-25T10:00:00.000Z","fingerprint":"SHA256:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU","name":"workstation","protocol":"companionkit-pairing","token":"q3JmYy1vbmx5LXRlc3QtdG9rZW4tMTIzNDU2Nzg","url":"http://192.168.1.20:7878","version":1}'
@@ -53,11 +53,13 @@ cp pairing-payload.txt photo.txt
 
 # Every PNG flavour the decoder reads, all of the same code.
 base formats "PNG, JPEG and Netpbm flavours" 3
-for name in png-gray16 png-palette png-rgb png-rgba png-gray-alpha jpeg-gray pgm-ascii pgm-binary ppm-ascii ppm-binary; do
+for name in png-gray16 png-interlaced png-palette png-rgb png-rgba png-gray-alpha jpeg-gray pgm-ascii pgm-binary \
+    pgm-binary16 ppm-ascii ppm-binary; do
     cp formats.txt "$name.txt"
 done
 rm formats.txt
 im "$work/formats.png" -depth 16 -define png:bit-depth=16 -define png:color-type=0 PNG48:png-gray16.png
+im "$work/formats.png" -interlace PNG -define png:color-type=0 -define png:bit-depth=8 png-interlaced.png
 im "$work/formats.png" -fill '#202080' -opaque black -fill '#f0f0c0' -opaque white PNG8:png-palette.png
 im "$work/formats.png" -fill '#103010' -opaque black -fill '#fff8e0' -opaque white -define png:color-type=2 PNG24:png-rgb.png
 # Light modules fully transparent: only flattening onto white (not black) keeps them light.
@@ -66,6 +68,7 @@ im "$work/formats.png" -transparent white -define png:color-type=4 png-gray-alph
 im "$work/formats.png" -colorspace Gray -quality 80 jpeg-gray.jpg
 im "$work/formats.png" -compress none pgm-ascii.pgm
 im "$work/formats.png" pgm-binary.pgm
+im "$work/formats.png" -depth 16 pgm-binary16.pgm
 im "$work/formats.png" -fill '#300000' -opaque black -compress none ppm-ascii.ppm
 im "$work/formats.png" -fill '#000030' -opaque black ppm-binary.ppm
 

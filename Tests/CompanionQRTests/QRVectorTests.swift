@@ -16,9 +16,10 @@ import Testing
         let names = Set(QRFixtures.vectorNames)
         for required in [
             "pairing-payload.png", "utf8.png", "large.png", "inverted.png", "tiny.png", "rotated.png",
-            "low-contrast.png", "photo.jpg", "png-gray16.png", "png-palette.png", "png-rgb.png", "png-rgba.png",
+            "low-contrast.png", "photo.jpg", "png-gray16.png", "png-interlaced.png", "png-palette.png", "png-rgb.png",
+            "png-rgba.png",
             "png-gray-alpha.png", "jpeg-gray.jpg", "pgm-ascii.pgm", "pgm-binary.pgm", "ppm-ascii.ppm",
-            "ppm-binary.ppm",
+            "ppm-binary.ppm", "pgm-binary16.pgm",
         ] {
             #expect(names.contains(required), "missing vector \(required)")
         }

@@ -70,9 +70,12 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     public var requests: [Request] { lock.withLock { received } }
 
     /// Stops listening and closes held connections.
+    ///
+    /// Only shuts the listening socket down: the accept thread closes it on its way out. Closing it here
+    /// would let the next server reuse the descriptor number while this thread may still call `accept` on it,
+    /// stealing that server's connections.
     public func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
         lock.withLock {
             for fd in heldOpen { close(fd) }
             heldOpen.removeAll()
@@ -82,7 +85,11 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private func acceptLoop() {
         while true {
             let connection = accept(listener, nil, nil)
-            if connection < 0 { return }
+            if connection < 0 {
+                if errno == EINTR { continue }
+                close(listener)
+                return
+            }
             guard let request = Self.read(connection) else {
                 close(connection)
                 continue

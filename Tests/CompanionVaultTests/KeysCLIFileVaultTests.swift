@@ -42,7 +42,7 @@ struct KeysCLIFileVaultTests {
         let audit = try companion(["keys", "audit", "--json"], environment: env)
         #expect(audit.status == 0)
         for fragment in [
-            "\"fileMode\" : 384", "\"directoryMode\" : 448", "\"opsLimit\" : 3", "\"memLimit\" : 268435456",
+            "\"fileMode\" : 384", "\"directoryMode\" : 448", "\"opsLimit\" : 4", "\"memLimit\" : 268435456",
         ] {
             #expect(audit.stdout.contains(fragment), "audit lacks \(fragment)")
         }
@@ -79,5 +79,31 @@ struct KeysCLIFileVaultTests {
         let profile = try companion(["keys", "show", "--vault", "file", "--profile", "../x"])
         #expect(profile.status == 64)
         #expect(profile.stderr.contains("invalid profile name"))
+    }
+}
+
+/// The passphrase prompt on a real terminal (a pseudo-terminal from util-linux `script`).
+@Suite(.enabled(if: ProcessRunner.exists("script")))
+struct PassphrasePromptTests {
+    @Test func promptsTwiceWithoutEchoWhenCreating() throws {
+        let dir = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var env = KeysCLIFileVaultTests.environment(dir, passphrase: nil)
+        env["COMPANION_VAULT_PASSPHRASE"] = .some(nil)
+        let passphrase = "tty-passphrase-\(UUID().uuidString.prefix(8))"
+        // Typed after the prompt appears, as a person would.
+        let command = "\(TestPaths.companionBinary.path) keys init"
+        let script =
+            "(sleep 1; printf '%s\\n%s\\n' '\(passphrase)' '\(passphrase)') | script -qec '\(command)' /dev/null"
+        let result = try ProcessRunner.run("sh", ["-c", script], environment: env)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.stdout.contains("New file vault passphrase:"))
+        #expect(result.stdout.contains("Repeat passphrase:"))
+        #expect(result.stdout.contains("Created the device identity."))
+        #expect(!result.output.contains(passphrase), "the passphrase was echoed")
+        // The same passphrase from the environment opens it.
+        let shown = try companion(
+            ["keys", "show"], environment: KeysCLIFileVaultTests.environment(dir, passphrase: passphrase))
+        #expect(shown.status == 0, "\(shown.output)")
     }
 }

@@ -23,7 +23,8 @@ public actor PairingManager {
 
     public init(
         policy: PairingPolicy, registry: Registry, baseURL: String, hostName: String,
-        identity: Ed25519KeyPair? = nil, now: @escaping @Sendable () -> Date = { Date() }, logger: Logger = Logger(label: "companion.sidecar.pairing")
+        identity: Ed25519KeyPair? = nil, now: @escaping @Sendable () -> Date = { Date() },
+        logger: Logger = Logger(label: "companion.sidecar.pairing")
     ) {
         self.policy = policy
         self.registry = registry

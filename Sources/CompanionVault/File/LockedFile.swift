@@ -51,7 +51,8 @@ enum LockedFile {
 
     /// Replaces `path` atomically: write a 0600 temporary file beside it, fsync it, rename it over `path`,
     /// then fsync the directory so the rename itself is durable. On any failure `path` is untouched.
-    static func replace(_ path: URL, with bytes: [UInt8]) throws {
+    /// `durable: false` skips both fsyncs (still atomic, may be lost on power failure): for bookkeeping only.
+    static func replace(_ path: URL, with bytes: [UInt8], durable: Bool = true) throws {
         let directory = path.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(
             ".\(path.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
@@ -72,7 +73,7 @@ enum LockedFile {
                 }
                 offset += n
             }
-            guard fchmod(fd, 0o600) == 0, fsync(fd) == 0 else {
+            guard fchmod(fd, 0o600) == 0, !durable || fsync(fd) == 0 else {
                 throw VaultError.io(path: temporary.path, operation: "sync", errno: errno)
             }
         }
@@ -80,6 +81,7 @@ enum LockedFile {
             throw VaultError.io(path: path.path, operation: "replace", errno: errno)
         }
         done = true
+        guard durable else { return }
         let dirfd = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard dirfd >= 0 else { throw VaultError.io(path: directory.path, operation: "open", errno: errno) }
         defer { close(dirfd) }

@@ -44,10 +44,10 @@ public struct PassphraseSource: Sendable {
             var quiet = saved
             quiet.c_lflag &= ~tcflag_t(ECHO)
             quiet.c_lflag |= tcflag_t(ECHONL)
-            _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+            _ = tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
         }
         defer {
-            if canHideEcho { _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
+            if canHideEcho { _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
         }
         let line = SecureBytes(count: 1024)
         var length = 0

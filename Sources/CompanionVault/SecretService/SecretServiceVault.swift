@@ -63,13 +63,11 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
     public func get(_ name: String) throws -> SecureBytes? {
         try ItemName.validate(name)
         return try serialized {
-            guard
-                let item = try search(CredentialSchema.attributes(profile: profile, name: name), loadSecrets: true)
-                    .first
+            let table = GLibValues.stringTable(CredentialSchema.attributes(profile: profile, name: name))
+            defer { g_hash_table_unref(table) }
+            // SearchItems + GetSecrets by path: no item proxies, so as few D-Bus round trips as secret-tool.
+            guard let value = try call("lookup", { secret_password_lookupv_binary_sync(schema, table, nil, $0) })
             else { return nil }
-            guard !item.locked, let value = secret_item_get_secret(item.pointer) else {
-                throw VaultError.secretServiceUnavailable(.locked, detail: "item '\(name)' is locked")
-            }
             defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
             var length = 0
             guard let bytes = secret_value_get(value, &length) else { return SecureBytes([]) }

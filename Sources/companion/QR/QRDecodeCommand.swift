@@ -67,23 +67,6 @@ struct QRDecodeCommand: CompanionCommand {
     }
 }
 
-/// Makes scanned text safe to show on a terminal: a QR code could carry escape sequences that rewrite the screen.
-enum TerminalSafeText {
-    /// `text` with control characters (other than tab) shown as `\u{…}` escapes.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if (value < 0x20 && value != 0x09) || (0x7F...0x9F).contains(value) {
-                result += "\\u{\(String(value, radix: 16))}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-}
-
 /// One file's entry in `companion qr decode --json`.
 struct QRDecodeFileResult: Encodable {
     var file: String

@@ -1,0 +1,20 @@
+import ArgumentParser
+
+/// `--json`, shared by every client command.
+struct OutputOptions: ParsableArguments {
+    @Flag(name: .long, help: "Print machine-readable JSON on standard output (shapes in docs/readme/client.md).")
+    var json = false
+}
+
+/// How to reach the sidecar, shared by the commands that talk to it.
+struct SidecarOptions: ParsableArguments {
+    @Option(name: .long, help: "Sidecar base URL, e.g. http://192.168.1.20:7878 (default: the stored one).")
+    var url: String?
+
+    @Option(name: .long, help: "Seconds to wait for each answer from the sidecar.")
+    var timeout: Double = 10
+
+    func validate() throws {
+        guard timeout > 0, timeout <= 300 else { throw ValidationError("--timeout must be between 0 and 300 seconds") }
+    }
+}

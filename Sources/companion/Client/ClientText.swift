@@ -1,0 +1,67 @@
+import CompanionAPI
+import CompanionPairing
+import CompanionQR
+import Foundation
+
+/// The readable (non-JSON) output of the client commands.
+enum ClientText {
+    /// `2026-02-25T10:00:00.000Z (3 min ago)`.
+    static func time(_ date: Date, now: Date = Date()) -> String {
+        "\(Timestamp.string(from: date)) (\(relative(date, now: now)))"
+    }
+
+    /// `just now`, `42 s ago`, `3 min ago`, `2 h ago`, `5 d ago`, or `in …` for the future.
+    static func relative(_ date: Date, now: Date = Date()) -> String {
+        let seconds = Int(now.timeIntervalSince(date).rounded())
+        let magnitude = abs(seconds)
+        let amount =
+            switch magnitude {
+            case 0..<2: "now"
+            case 2..<60: "\(magnitude) s"
+            case 60..<3600: "\(magnitude / 60) min"
+            case 3600..<86_400: "\(magnitude / 3600) h"
+            default: "\(magnitude / 86_400) d"
+            }
+        if amount == "now" { return "just now" }
+        return seconds >= 0 ? "\(amount) ago" : "in \(amount)"
+    }
+
+    /// `2 s` or `0.5 s`.
+    static func relativeInterval(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+    }
+
+    /// `1:54` for 114 seconds.
+    static func countdown(_ seconds: Int) -> String {
+        String(format: "%d:%02d", seconds / 60, seconds % 60)
+    }
+
+    /// The lines describing a status answer, marking this device when it is the connected one.
+    static func statusLines(_ status: CompanionStatusResponse, url: String, record: PairingRecord?) -> [String] {
+        var lines = ["Sidecar:      \(url)"]
+        if status.connected, let device = status.connectedDevice {
+            let mine = record?.deviceId == device.id ? " (this device)" : ""
+            lines.append("Status:       " + Terminal.styled("connected", "32"))
+            lines.append(
+                "Device:       \(TerminalSafeText.escaped(device.name))\(mine), id \(TerminalSafeText.escaped(device.id))"
+            )
+            if let connectedAt = device.connectedAt { lines.append("Connected at: \(time(connectedAt))") }
+            lines.append("Last seen:    \(time(device.lastSeenAt))")
+        } else {
+            lines.append("Status:       " + Terminal.styled("disconnected", "33"))
+        }
+        if let record {
+            lines.append(
+                "This device:  paired as \(TerminalSafeText.escaped(record.deviceName)), id \(TerminalSafeText.escaped(record.deviceId))"
+            )
+        } else {
+            lines.append("This device:  not paired")
+        }
+        return lines
+    }
+
+    /// Prints lines to standard output.
+    static func print(_ lines: [String]) {
+        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+}

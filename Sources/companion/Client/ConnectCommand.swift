@@ -1,0 +1,87 @@
+import ArgumentParser
+import CompanionAPI
+import CompanionClient
+import CompanionQR
+
+/// `companion connect URL`: the onboarding screen's "Check Mac Status", then remembering the URL.
+struct ConnectCommand: CompanionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "connect",
+        abstract: "Check a sidecar (GET /health, GET /companion/status) and store its URL in the vault.",
+        discussion: """
+            Plain http:// is accepted for loopback and private-network addresses (10/8, 172.16/12, 192.168/16, \
+            169.254/16, fc00::/7, fe80::/10, localhost, *.local); anything else needs https://.
+            """)
+
+    @Argument(help: "The sidecar's base URL, e.g. http://192.168.1.20:7878.")
+    var url: String
+
+    @Option(name: .long, help: "Seconds to wait for each answer from the sidecar.")
+    var timeout: Double = 10
+
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var vault: VaultOptions
+
+    /// The `--json` shape.
+    struct Output: Encodable {
+        var ok = true
+        var sidecarURL: String
+        var health: HealthResponse?
+        var status: CompanionStatusResponse
+        var saved = true
+
+        private enum CodingKeys: String, CodingKey { case ok, sidecarURL, health, status, saved }
+
+        /// Absent values are written as `null`, so the shape never changes.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(ok, forKey: .ok)
+            try container.encode(sidecarURL, forKey: .sidecarURL)
+            try container.encode(health, forKey: .health)
+            try container.encode(status, forKey: .status)
+            try container.encode(saved, forKey: .saved)
+        }
+    }
+
+    func execute() async throws {
+        try await ClientRun.run(json: output.json) {
+            let normalized = try ClientContext.normalized(url)
+            let context = ClientContext(vault: try vault.open(), timeout: timeout)
+            let client = try context.client(url: normalized)
+            let health = try await Self.optionalHealth(client)
+            let status = try await client.status()
+            try context.state.saveSidecarURL(normalized)
+            if output.json {
+                try Terminal.printJSON(Output(sidecarURL: normalized, health: health, status: status))
+                return
+            }
+            var lines: [String] = []
+            if let health {
+                lines.append(
+                    "Sidecar reachable: \(health.service) \(health.version), protocol \(health.protocol) "
+                        + "v\(health.protocolVersion)")
+            }
+            lines += ClientText.statusLines(status, url: normalized, record: try context.state.pairing())
+            lines.append(
+                "Saved as this companion's sidecar. Next: companion pair scan IMAGE, or companion pair code CODE")
+            ClientText.print(lines)
+        }
+    }
+
+    /// `GET /health` is optional in the brief: a sidecar without it (404) is fine, anything else is an error.
+    static func optionalHealth(_ client: CompanionAPIClient) async throws -> HealthResponse? {
+        let result: Result<HealthResponse, CompanionClientError>
+        do { result = .success(try await client.health()) } catch { result = .failure(error) }
+        switch result {
+        case .failure(.server(404, _, _)): return nil
+        case .failure(let error): throw error
+        case .success(let health):
+            if health.service != "companion-sidecar" || health.protocol != QRPayload.protocolName {
+                Terminal.printWarning(
+                    "this server calls itself '\(TerminalSafeText.escaped(health.service))', not a CompanionKit sidecar"
+                )
+            }
+            return health
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import CompanionAPI
+import CompanionQR
+import Foundation
+
+/// `companion devices list`.
+struct DevicesListCommand: CompanionCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List trusted devices.")
+
+    @OptionGroup var sidecar: SidecarOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var vault: VaultOptions
+
+    /// The `--json` shape.
+    struct Output: Encodable {
+        var ok = true
+        var sidecarURL: String
+        var devices: [CompanionDevice]
+        /// This companion's device id, or null when it is not paired.
+        var thisDeviceId: String?
+
+        private enum CodingKeys: String, CodingKey { case ok, sidecarURL, devices, thisDeviceId }
+
+        /// Absent values are written as `null`, so the shape never changes.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(ok, forKey: .ok)
+            try container.encode(sidecarURL, forKey: .sidecarURL)
+            try container.encode(devices, forKey: .devices)
+            try container.encode(thisDeviceId, forKey: .thisDeviceId)
+        }
+    }
+
+    func execute() async throws {
+        try await ClientRun.run(json: output.json) {
+            let context = ClientContext(vault: try vault.open(), timeout: sidecar.timeout)
+            let url = try context.sidecarURL(override: sidecar.url)
+            let list = try await context.client(url: url, signed: true).devices()
+            let mine = try context.state.pairing()?.deviceId
+            if output.json {
+                return try Terminal.printJSON(Output(sidecarURL: url, devices: list.devices, thisDeviceId: mine))
+            }
+            ClientText.print(Self.table(list.devices, mine: mine))
+        }
+    }
+
+    static func table(_ devices: [CompanionDevice], mine: String?) -> [String] {
+        guard !devices.isEmpty else { return ["No trusted devices."] }
+        let rows = devices.map { device in
+            [
+                TerminalSafeText.escaped(device.id),
+                TerminalSafeText.escaped(device.name) + (device.id == mine ? " (this device)" : ""),
+                device.pairedAt.map { ClientText.relative($0) } ?? "-", ClientText.relative(device.lastSeenAt),
+            ]
+        }
+        let header = ["ID", "NAME", "PAIRED", "LAST SEEN"]
+        let widths = (0..<header.count).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        return ([header] + rows).map { row in
+            zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
+                .trimmingCharacters(in: .whitespaces)
+        }
+    }
+}

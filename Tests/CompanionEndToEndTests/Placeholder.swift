@@ -1,5 +1,0 @@
-import Testing
-
-@testable import CompanionClient
-
-@Test func buildsEndToEndTests() {}
