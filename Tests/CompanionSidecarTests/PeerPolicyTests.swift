@@ -55,12 +55,12 @@ import Testing
         defer { fixture.remove() }
         try await fixture.live { _, running in
             let url = "http://127.0.0.1:\(running.port)/companion/pairing/start"
-            let evil = try Curl.run(["-X", "POST", "-H", "Host: evil.example:\(running.port)", url])
+            let evil = try await Curl.run(["-X", "POST", "-H", "Host: evil.example:\(running.port)", url])
             #expect(evil.status == 403)
             #expect(evil.body.contains("forbidden"))
-            let local = try Curl.run(["-X", "POST", "-H", "Host: localhost:\(running.port)", url])
+            let local = try await Curl.run(["-X", "POST", "-H", "Host: localhost:\(running.port)", url])
             #expect(local.status == 200)
-            let own = try Curl.run(["-X", "POST", "-H", "Host: test-workstation", url])
+            let own = try await Curl.run(["-X", "POST", "-H", "Host: test-workstation", url])
             #expect(own.status == 200)
         }
     }
@@ -71,7 +71,7 @@ import Testing
         try await fixture.live { _, running in
             let file = fixture.directory.appendingPathComponent("big.json")
             try Data(repeating: UInt8(ascii: " "), count: 200_000).write(to: file)
-            let reply = try Curl.run([
+            let reply = try await Curl.run([
                 "-X", "POST", "-H", "Transfer-Encoding: chunked", "-H", "Content-Type: application/json",
                 "--data-binary", "@\(file.path)", "http://127.0.0.1:\(running.port)/companion/pairing/complete",
             ])

@@ -73,6 +73,27 @@ struct KeysCLIFileVaultTests {
         #expect(old.stdout.contains("rotation age 0") || old.stdout.contains("days old"))
     }
 
+    @Test func auditFindsPlaintextCopiesOfTheKey() throws {
+        let dir = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = Self.environment(dir)
+        #expect(try companion(["keys", "init"], environment: env).status == 0)
+        let clean = try companion(["keys", "audit"], environment: env)
+        #expect(!clean.stdout.contains("plaintext copy"))
+        // Read the key the way a careless script might, and leave it in a file in our state directory.
+        let vault = FileVault(
+            profile: try VaultProfile("default"), directory: dir.appendingPathComponent("data/companionkit/default"),
+            passphrase: .fixed("test passphrase"))
+        let secret = try #require(try vault.get("identity")).withUnsafeBytes { Array($0) }
+        let leak = dir.appendingPathComponent("state/companionkit/default/backup.txt")
+        try FileManager.default.createDirectory(
+            at: leak.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(secret.prefix(32).map { String(format: "%02x", $0) }.joined().utf8).write(to: leak)
+        let audit = try companion(["keys", "audit"], environment: env)
+        #expect(audit.stdout.contains("plaintext copy of the identity secret key found in \(leak.path)"))
+        #expect(!leakNeedles(secret).contains { contains(Array(audit.output.utf8), $0) })
+    }
+
     @Test func badOptionsAreUsageErrors() throws {
         let bad = try companion(["keys", "show", "--vault", "plaintext"])
         #expect(bad.status == 64)

@@ -18,6 +18,8 @@ struct ErrorMiddleware: RouterMiddleware {
             return try Self.response(for: error)
         } catch let error as HTTPError {
             return try Self.response(for: SidecarError.from(httpError: error))
+        } catch let error as any HTTPResponseError {
+            return try Self.response(for: SidecarError.from(httpError: HTTPError(error.status)))
         } catch {
             context.logger.error("unexpected error answering a request", metadata: ["error.type": "\(type(of: error))"])
             return try Self.response(for: SidecarError(.internalError, "internal error; see the sidecar's log"))

@@ -33,7 +33,7 @@ enum JSONBody {
         do {
             let buffer = try await request.body.collect(upTo: limit)
             return Array(buffer.readableBytesView)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             throw .tooLarge(limit: limit)
         } catch {
             throw .badRequest("the request body could not be read")

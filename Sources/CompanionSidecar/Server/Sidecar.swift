@@ -45,6 +45,15 @@ public final class Sidecar: Sendable {
             lookup: { id in try await registry.trustedKey(deviceID: id) })
     }
 
+    /// A sidecar logging to standard error at `logLevel` (`.warning` silences the per-request lines).
+    public convenience init(
+        configuration: SidecarConfiguration, logLevel: Logger.Level, now: @escaping @Sendable () -> Date = { Date() }
+    ) throws {
+        var logger = Logger(label: "companion.sidecar")
+        logger.logLevel = logLevel
+        try self.init(configuration: configuration, logger: logger, now: now)
+    }
+
     /// The Hummingbird application serving the API; `onListening` runs once the socket is bound.
     public func makeApplication(
         onListening: @escaping @Sendable (SidecarAddress) async -> Void = { _ in }

@@ -14,7 +14,7 @@ struct SidecarPairCommand: CompanionCommand {
             """)
 
     @Option(help: "Base URL of the sidecar on this machine.")
-    var url = "http://127.0.0.1:\(7878)"
+    var url = "http://127.0.0.1:7878"
 
     @Option(help: "Code lifetime in seconds (the sidecar clamps it to 30–600; default 120).")
     var ttl: Int?

@@ -22,8 +22,12 @@ struct HTTPReply: Sendable {
 }
 
 /// A real HTTP client (URLSession) against a live sidecar.
+///
+/// Never cancel a task while it awaits this probe: on Linux, cancelling URLSession's async API can deadlock.
 struct HTTPProbe: Sendable {
     let baseURL: URL
+    /// One session for all probes (no cookies, no cache).
+    static let session = URLSession(configuration: .ephemeral)
 
     func send(
         _ method: String, _ path: String, body: Data? = nil, headers: [String: String] = [:]
@@ -33,9 +37,7 @@ struct HTTPProbe: Sendable {
         request.httpBody = body
         if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let session = URLSession(configuration: .ephemeral)
-        defer { session.finishTasksAndInvalidate() }
-        let (data, response) = try await session.data(for: request)
+        let (data, response) = try await Self.session.data(for: request)
         let http = response as! HTTPURLResponse
         var fields: [String: String] = [:]
         for (key, value) in http.allHeaderFields { fields["\(key)"] = "\(value)" }
@@ -63,7 +65,11 @@ struct HTTPProbe: Sendable {
 
 /// Runs curl, for requests URLSession will not make (a forged `Host` header, a huge body).
 enum Curl {
-    static func run(_ arguments: [String]) throws -> (status: Int, body: String) {
+    static func run(_ arguments: [String]) async throws -> (status: Int, body: String) {
+        try await offPool { try runBlocking(arguments) }
+    }
+
+    private static func runBlocking(_ arguments: [String]) throws -> (status: Int, body: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["curl", "-sS", "-o", "-", "-w", "\n%{http_code}"] + arguments

@@ -2,7 +2,7 @@ import CompanionTestSupport
 import Foundation
 
 /// The real `companion sidecar serve` binary running as a child process.
-final class ServerProcess {
+final class ServerProcess: @unchecked Sendable {
     let process = Process()
     let baseURL: URL
 
@@ -20,12 +20,19 @@ final class ServerProcess {
         throw ServerProcessError.notBuilt(directories.map(\.path))
     }
 
-    /// Starts `companion sidecar serve --port 0` on `dataDirectory` and waits for its `listening on` line.
-    init(dataDirectory: URL, logFile: URL) throws {
+    /// Starts `companion sidecar serve --port 0` on `dataDirectory` and waits (off the cooperative pool) for
+    /// its `listening on` line.
+    static func start(dataDirectory: URL, logFile: URL) async throws -> ServerProcess {
+        try await offPool { try ServerProcess(dataDirectory: dataDirectory, logFile: logFile) }
+    }
+
+    private init(dataDirectory: URL, logFile: URL) throws {
         process.executableURL = try Self.binary()
         process.arguments = ["sidecar", "serve", "--port", "0", "--data-dir", dataDirectory.path]
         let output = Pipe()
         process.standardOutput = output
+        try FileManager.default.createDirectory(
+            at: logFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: logFile.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: logFile)
         try process.run()
@@ -43,16 +50,18 @@ final class ServerProcess {
     }
 
     /// `kill -9`: no shutdown code runs.
-    func killHard() {
+    func killHard() async throws {
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        try await offPool { self.process.waitUntilExit() }
     }
 
     /// SIGTERM, then waits; returns the exit status.
-    func terminate() -> Int32 {
+    func terminate() async throws -> Int32 {
         kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
-        return process.terminationStatus
+        return try await offPool {
+            self.process.waitUntilExit()
+            return self.process.terminationStatus
+        }
     }
 }
 

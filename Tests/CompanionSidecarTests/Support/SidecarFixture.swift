@@ -18,7 +18,7 @@ struct SidecarFixture {
         let configuration = SidecarConfiguration(
             host: host, port: 0, dataDirectory: directory, hostName: "test-workstation", maxBodyBytes: 4096,
             originPolicy: OriginPolicy(extraOrigins: ["http://192.168.1.5:19006"]), pairing: policy)
-        sidecar = try Sidecar(configuration: configuration, now: { clock.now })
+        sidecar = try Sidecar(configuration: configuration, logLevel: .warning, now: { clock.now })
     }
 
     func remove() { try? FileManager.default.removeItem(at: directory) }
