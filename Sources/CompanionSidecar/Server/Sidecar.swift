@@ -1,6 +1,7 @@
 import CompanionAPI
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 
 /// The workstation sidecar: registry, pairing rules and the HTTP API of the pairing contract.
@@ -16,6 +17,8 @@ public final class Sidecar: Sendable {
     public let configuration: SidecarConfiguration
     public let registry: Registry
     public let pairing: PairingManager
+    /// Tasks and their live logs (`/v1/tasks…`).
+    public let tasks: TaskService
     let logger: Logger
     let now: @Sendable () -> Date
     let openAPIDocument: String?
@@ -43,6 +46,12 @@ public final class Sidecar: Sendable {
         self.authenticator = RequestAuthenticator(
             windowSeconds: configuration.signatureWindowSeconds, now: now,
             lookup: { id in try await registry.trustedKey(deviceID: id) })
+        self.tasks = TaskService(
+            writer: registry.pool,
+            configuration: TaskRunnerConfiguration(
+                command: configuration.taskCommand, dataDirectory: configuration.dataDirectory,
+                killGrace: configuration.taskKillGrace),
+            apiKey: configuration.taskAPIKey)
     }
 
     /// A sidecar logging to standard error at `logLevel` (`.warning` silences the per-request lines).
@@ -60,8 +69,10 @@ public final class Sidecar: Sendable {
     ) -> some ApplicationProtocol {
         let configuration = self.configuration
         let pairing = self.pairing
+        let router = SidecarRouter.build(self)
         return Application(
-            router: SidecarRouter.build(self),
+            router: router,
+            server: .http1WebSocketUpgrade(webSocketRouter: router),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in
@@ -77,16 +88,27 @@ public final class Sidecar: Sendable {
     }
 
     /// Serves until SIGINT or SIGTERM, then shuts down gracefully (ServiceLifecycle).
+    /// Tasks left running by a previous sidecar are marked failed first; running tasks are stopped at the end.
     public func run(onListening: @escaping @Sendable (SidecarAddress) async -> Void = { _ in }) async throws {
-        try await makeApplication(onListening: onListening).runService()
+        try await tasks.runner.recover()
+        do {
+            try await makeApplication(onListening: onListening).runService()
+        } catch {
+            await tasks.runner.stopAll()
+            throw error
+        }
+        await tasks.runner.stopAll()
     }
 
     /// Starts serving in the background and returns once the socket is bound (use port 0 for a free port).
     public func start() async throws -> RunningSidecar {
+        try await tasks.runner.recover()
         let (events, continuation) = AsyncStream<Result<SidecarAddress, any Error>>.makeStream()
         let application = makeApplication { address in continuation.yield(.success(address)) }
+        let runner = tasks.runner
         let task = Task {
             do { try await application.run() } catch { continuation.yield(.failure(error)) }
+            await runner.stopAll()
             continuation.finish()
         }
         for await event in events {

@@ -46,6 +46,8 @@ struct SidecarServeCommand: CompanionCommand {
 
     @OptionGroup var vault: VaultOptions
 
+    @OptionGroup(title: "Tasks") var tasks: SidecarTaskOptions
+
     func execute() async throws {
         var configuration = try makeConfiguration()
         let identity = try SidecarIdentity.load(vault: vault, ephemeral: ephemeralIdentity)
@@ -92,6 +94,7 @@ struct SidecarServeCommand: CompanionCommand {
             configuration.publicURL = url
         }
         configuration.originPolicy = OriginPolicy(extraOrigins: corsOrigins)
+        try tasks.apply(to: &configuration)
         return configuration
     }
 
