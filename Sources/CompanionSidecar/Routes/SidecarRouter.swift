@@ -8,6 +8,8 @@ import Hummingbird
 /// - `/companion/status`: open (onboarding calls it before pairing).
 /// - `/companion/disconnect`, `/companion/devices…`: the device group, where request authentication
 ///   (signed requests) is added as a group middleware.
+/// - `/v1/tasks…`, `WS /v1/tasks/{id}/logs`: the task groups (``TaskService``); the same router serves the
+///   WebSocket upgrades.
 enum SidecarRouter {
     static func build(_ sidecar: Sidecar) -> Router<SidecarRequestContext> {
         let router = Router(context: SidecarRequestContext.self)
@@ -27,6 +29,9 @@ enum SidecarRouter {
         let routes = CompanionRoutes(registry: sidecar.registry, now: sidecar.now)
         routes.registerStatus(on: companion)
         routes.registerDeviceRoutes(on: companion.group())
+        // `/v1/tasks…` (orchestrator): their own group, where request authentication is added as well.
+        sidecar.tasks.addRoutes(to: router)
+        sidecar.tasks.addWebSocketRoutes(to: router)
         return router
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 
 /// The workstation sidecar: registry, pairing rules and the HTTP API of the pairing contract.
@@ -15,6 +16,8 @@ public final class Sidecar: Sendable {
     public let configuration: SidecarConfiguration
     public let registry: Registry
     public let pairing: PairingManager
+    /// Tasks and their live logs (`/v1/tasks…`).
+    public let tasks: TaskService
     let logger: Logger
     let now: @Sendable () -> Date
     let openAPIDocument: String?
@@ -37,6 +40,12 @@ public final class Sidecar: Sendable {
             policy: configuration.pairing, registry: registry, baseURL: baseURL, hostName: configuration.hostName,
             now: now, logger: logger)
         self.openAPIDocument = OpenAPIDocument.load()
+        self.tasks = TaskService(
+            writer: registry.pool,
+            configuration: TaskRunnerConfiguration(
+                command: configuration.taskCommand, dataDirectory: configuration.dataDirectory,
+                killGrace: configuration.taskKillGrace),
+            apiKey: configuration.taskAPIKey)
     }
 
     /// A sidecar logging to standard error at `logLevel` (`.warning` silences the per-request lines).
@@ -54,8 +63,10 @@ public final class Sidecar: Sendable {
     ) -> some ApplicationProtocol {
         let configuration = self.configuration
         let pairing = self.pairing
+        let router = SidecarRouter.build(self)
         return Application(
-            router: SidecarRouter.build(self),
+            router: router,
+            server: .http1WebSocketUpgrade(webSocketRouter: router),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in
@@ -71,16 +82,27 @@ public final class Sidecar: Sendable {
     }
 
     /// Serves until SIGINT or SIGTERM, then shuts down gracefully (ServiceLifecycle).
+    /// Tasks left running by a previous sidecar are marked failed first; running tasks are stopped at the end.
     public func run(onListening: @escaping @Sendable (SidecarAddress) async -> Void = { _ in }) async throws {
-        try await makeApplication(onListening: onListening).runService()
+        try await tasks.runner.recover()
+        do {
+            try await makeApplication(onListening: onListening).runService()
+        } catch {
+            await tasks.runner.stopAll()
+            throw error
+        }
+        await tasks.runner.stopAll()
     }
 
     /// Starts serving in the background and returns once the socket is bound (use port 0 for a free port).
     public func start() async throws -> RunningSidecar {
+        try await tasks.runner.recover()
         let (events, continuation) = AsyncStream<Result<SidecarAddress, any Error>>.makeStream()
         let application = makeApplication { address in continuation.yield(.success(address)) }
+        let runner = tasks.runner
         let task = Task {
             do { try await application.run() } catch { continuation.yield(.failure(error)) }
+            await runner.stopAll()
             continuation.finish()
         }
         for await event in events {

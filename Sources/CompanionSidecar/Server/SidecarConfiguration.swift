@@ -23,6 +23,12 @@ public struct SidecarConfiguration: Sendable {
     public var pairing: PairingPolicy
     /// Version reported by `GET /health`.
     public var version: String
+    /// The agent command tasks run (`--task-command`); nil: tasks can be created but not started.
+    public var taskCommand: String?
+    /// The `X-API-Key` the task endpoints require when set (`--api-key-file`).
+    public var taskAPIKey: TaskAPIKey?
+    /// Time between SIGTERM and SIGKILL when a task is cancelled.
+    public var taskKillGrace: Duration = .seconds(5)
 
     public init(
         host: String = "127.0.0.1", port: Int = SidecarConfiguration.defaultPort, dataDirectory: URL,

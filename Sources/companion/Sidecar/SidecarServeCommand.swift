@@ -39,6 +39,8 @@ struct SidecarServeCommand: CompanionCommand {
     @Flag(help: "Print the listening address as one JSON line.")
     var json = false
 
+    @OptionGroup(title: "Tasks") var tasks: SidecarTaskOptions
+
     func execute() async throws {
         let configuration = try makeConfiguration()
         guard let level = Logger.Level(rawValue: logLevel.lowercased()) else {
@@ -83,6 +85,7 @@ struct SidecarServeCommand: CompanionCommand {
             configuration.publicURL = url
         }
         configuration.originPolicy = OriginPolicy(extraOrigins: corsOrigins)
+        try tasks.apply(to: &configuration)
         return configuration
     }
 
