@@ -89,6 +89,10 @@ extension QRPayload {
         do { payload = try CompanionJSON.decode(QRPayload.self, from: data) } catch {
             throw .missingOrInvalidField(Self.fieldName(of: error))
         }
+        // Checked again on the decoded value: with a duplicated key ("protocol":"x","protocol":"companionkit-pairing")
+        // JSONSerialization and JSONDecoder can keep different occurrences.
+        guard payload.protocol == protocolName else { throw .wrongProtocol(payload.protocol) }
+        guard payload.version == version else { throw .missingOrInvalidField("version") }
         guard PairingCode.isValid(payload.code) else { throw .invalidCode }
         guard let url = URL(string: payload.url), let scheme = url.scheme?.lowercased(),
             scheme == "http" || scheme == "https", url.host?.isEmpty == false

@@ -27,6 +27,20 @@ struct DecodePass: Sendable {
     /// Smallest side under which an image is enlarged.
     static let enlargeBelow = 400
 
+    /// Largest image an enlarging pass may produce. A code worth enlarging (shortest side under
+    /// ``enlargeBelow``, longest at most ``reduceAbove``) stays near 10 megapixels; only a degenerate strip, which
+    /// ``reduced(_:)`` cannot shrink (2 × 3,000,000 pixels), would exceed it: up to 64 times its 64 MP input.
+    static let maxEnlargedPixels = 16 << 20
+
+    /// The factor that enlarges `image`'s shortest side to about 800 pixels (capped at `limit`), or nil when it
+    /// needs no enlargement or the result would exceed ``maxEnlargedPixels``.
+    static func enlargement(of image: GrayImage, atMost limit: Int) -> Int? {
+        let side = min(image.width, image.height)
+        guard side > 0, side < enlargeBelow else { return nil }
+        let factor = min(limit, (800 + side - 1) / side)
+        return image.width * image.height <= maxEnlargedPixels / (factor * factor) ? factor : nil
+    }
+
     /// The passes, cheapest first. Kept because they measurably help on the benchmark's hard set (Benchmarks/qr.sh;
     /// `qr-bench passes` with QR_EVERY_PASS=1 lists which passes read which image): "downscaled" is the only one that
     /// reads the noisy 5-megapixel photos, "upscaled-smooth" the only one for 1.3-pixel modules, "blurred" the only
@@ -39,13 +53,10 @@ struct DecodePass: Sendable {
         DecodePass("original", onReduced: false) { $0 },
         DecodePass("downscaled", onReduced: false) { reduced($0) },
         DecodePass("upscaled") { image in
-            let side = min(image.width, image.height)
-            return side < enlargeBelow ? image.upscaled(by: min(8, (800 + side - 1) / side)) : nil
+            enlargement(of: image, atMost: 8).map { image.upscaled(by: $0) }
         },
         DecodePass("upscaled-smooth") { image in
-            let side = min(image.width, image.height)
-            return side < enlargeBelow
-                ? image.upscaledSmooth(by: min(6, (800 + side - 1) / side)).otsuBinarized() : nil
+            enlargement(of: image, atMost: 6).map { image.upscaledSmooth(by: $0).otsuBinarized() }
         },
         DecodePass("blurred") { image in image.blurred(radius: 2).otsuBinarized() },
         DecodePass("sharpened") { image in image.sharpened(radius: 4, amount: 3) },

@@ -9,7 +9,8 @@ struct Companion: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             KeysCommand.self, QRCommand.self, ConnectCommand.self, PairCommand.self, StatusCommand.self,
-            DisconnectCommand.self, DevicesCommand.self, SidecarCommand.self,
+            DisconnectCommand.self, DevicesCommand.self, SidecarCommand.self, TasksCommand.self,
+            LogsCommand.self,
         ]
     )
 }

@@ -52,7 +52,9 @@ public actor RequestAuthenticator {
         guard let device = header(SignedRequestHeader.device), let stamp = header(SignedRequestHeader.timestamp),
             let nonce = header(SignedRequestHeader.nonce), let signature = header(SignedRequestHeader.signature)
         else { return .failure(.missingHeaders) }
-        guard let timestamp = Int64(stamp), nonce.utf8.count >= 16, nonce.utf8.count <= 128, device.utf8.count <= 128,
+        // The timestamp must be the canonical decimal text that is signed ("+1…" or "01…" would verify too).
+        guard let timestamp = Int64(stamp), String(timestamp) == stamp, nonce.utf8.count >= 16, nonce.utf8.count <= 128,
+            device.utf8.count <= 128,
             let signatureBytes = Data(base64Encoded: signature), signatureBytes.count == 64
         else { return .failure(.malformedHeaders) }
         let canonical = CanonicalRequest(
@@ -60,7 +62,11 @@ public actor RequestAuthenticator {
             timestampMillis: timestamp, nonce: nonce, body: body)
         guard canonical.isWellFormed else { return .failure(.malformedHeaders) }
         let nowMillis = Int64((now().timeIntervalSince1970 * 1000).rounded(.down))
-        guard abs(nowMillis - timestamp) <= windowMillis else { return .failure(.staleTimestamp) }
+        // Overflow-checked: an extreme timestamp (Int64.min) must be refused, not trap the sidecar.
+        let skew = nowMillis.subtractingReportingOverflow(timestamp)
+        guard !skew.overflow, skew.partialValue.magnitude <= windowMillis.magnitude else {
+            return .failure(.staleTimestamp)
+        }
         guard let key = try? await lookup(device) else { return .failure(.unknownDevice) }
         guard key.verify(signature: Array(signatureBytes), message: canonical.bytes) else {
             return .failure(.badSignature)

@@ -39,7 +39,8 @@ public struct CanonicalRequest: Sendable, Equatable {
         method: String, pathAndQuery: String, deviceID: String, timestampMillis: Int64, nonce: String,
         body: [UInt8]
     ) {
-        self.method = method.uppercased()
+        // ASCII only: Unicode case mapping would equate other methods with signed ones ("poſt" uppercases to POST).
+        self.method = String(decoding: method.utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
         self.pathAndQuery = pathAndQuery
         self.deviceID = deviceID
         self.timestampMillis = timestampMillis
@@ -53,11 +54,17 @@ public struct CanonicalRequest: Sendable, Equatable {
         return Array(fields.joined(separator: "\n").utf8)
     }
 
-    /// True when no field could smuggle a separator into the signed text.
+    /// True when no field could smuggle a separator into the signed text and the method is an HTTP token
+    /// (RFC 9110), so no Unicode look-alike of a method can stand for it.
     public var isWellFormed: Bool {
         let fields = [method, pathAndQuery, deviceID, nonce]
         return fields.allSatisfy { !$0.isEmpty && !$0.contains("\n") && !$0.contains("\r") }
+            && method.utf8.allSatisfy(Self.tokenBytes.contains)
     }
+
+    /// RFC 9110 `tchar`: the bytes an HTTP method may contain.
+    private static let tokenBytes = Set(
+        "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
 }
 
 /// Signs requests on the companion side.

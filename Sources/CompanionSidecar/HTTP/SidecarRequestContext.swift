@@ -1,15 +1,18 @@
 import Hummingbird
+import HummingbirdWebSocket
 
 /// The request context of every sidecar route: Hummingbird's core storage plus the peer's socket address,
 /// read from the channel (never from headers), so routes can tell loopback peers from LAN peers.
 ///
 /// Request authentication (signed requests) attaches the authenticated device here.
-public struct SidecarRequestContext: RequestContext {
+public struct SidecarRequestContext: RequestContext, WebSocketRequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The TCP peer's IP address, or nil when there is none (in-process router tests, unix sockets).
     public let remoteIP: String?
     /// Id of the device that signed this request, set by request authentication when present.
     public var authenticatedDeviceID: String?
+    /// The WebSocket handler a route chose (task logs), for the upgrade.
+    public let webSocket = WebSocketHandlerReference<SidecarRequestContext>()
 
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)

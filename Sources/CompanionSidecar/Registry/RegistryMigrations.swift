@@ -33,6 +33,7 @@ enum RegistryMigrations {
                     BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
                     """)
         }
+        TaskStore.registerMigrations(in: &migrator)
         return migrator
     }
 }

@@ -8,6 +8,8 @@ import Hummingbird
 /// - `/companion/status`: open (onboarding calls it before pairing).
 /// - `/companion/disconnect`, `/companion/devices…`: the device group, where request authentication
 ///   (signed requests) is added as a group middleware.
+/// - `/v1/tasks…`, `WS /v1/tasks/{id}/logs`: the task groups (``TaskService``); the same router serves the
+///   WebSocket upgrades.
 enum SidecarRouter {
     static func build(_ sidecar: Sidecar) -> Router<SidecarRequestContext> {
         let router = Router(context: SidecarRequestContext.self)
@@ -24,9 +26,16 @@ enum SidecarRouter {
                 hostName: sidecar.configuration.hostName, publicURL: sidecar.configuration.publicURL),
             bodyLimit: sidecar.configuration.maxBodyBytes
         ).register(on: companion.group("pairing"))
+        PairingResultRoute(pairing: sidecar.pairing).register(on: companion.group("pairing"))
         let routes = CompanionRoutes(registry: sidecar.registry, now: sidecar.now)
         routes.registerStatus(on: companion)
-        routes.registerDeviceRoutes(on: companion.group())
+        routes.registerDeviceRoutes(on: sidecar.protectedGroup(companion.group()))
+        // `/v1/tasks…` (orchestrator): their own group. They take the `X-API-Key` when one is configured;
+        // without one they are served to loopback peers only (signed task requests are not wired yet).
+        let taskGuard: [any MiddlewareProtocol<Request, Response, SidecarRequestContext>] =
+            sidecar.tasks.apiKey == nil ? [LoopbackOnlyMiddleware(what: "task endpoints")] : []
+        sidecar.tasks.addRoutes(to: router, middlewares: taskGuard)
+        sidecar.tasks.addWebSocketRoutes(to: router, middlewares: taskGuard)
         return router
     }
 }

@@ -1,5 +1,7 @@
+import CompanionAPI
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 
 /// The workstation sidecar: registry, pairing rules and the HTTP API of the pairing contract.
@@ -15,9 +17,13 @@ public final class Sidecar: Sendable {
     public let configuration: SidecarConfiguration
     public let registry: Registry
     public let pairing: PairingManager
+    /// Tasks and their live logs (`/v1/tasks…`).
+    public let tasks: TaskService
     let logger: Logger
     let now: @Sendable () -> Date
     let openAPIDocument: String?
+    /// Verifies signed requests (one nonce cache for every protected route).
+    let authenticator: RequestAuthenticator
 
     /// Opens the registry in the data directory. `now` is the clock for pairing expiry and timestamps.
     public init(
@@ -35,8 +41,17 @@ public final class Sidecar: Sendable {
                 bindHost: configuration.host, port: configuration.port, hostName: configuration.hostName)
         self.pairing = PairingManager(
             policy: configuration.pairing, registry: registry, baseURL: baseURL, hostName: configuration.hostName,
-            now: now, logger: logger)
+            identity: configuration.identity, now: now, logger: logger)
         self.openAPIDocument = OpenAPIDocument.load()
+        self.authenticator = RequestAuthenticator(
+            windowSeconds: configuration.signatureWindowSeconds, now: now,
+            lookup: { id in try await registry.trustedKey(deviceID: id) })
+        self.tasks = TaskService(
+            writer: registry.pool,
+            configuration: TaskRunnerConfiguration(
+                command: configuration.taskCommand, dataDirectory: configuration.dataDirectory,
+                killGrace: configuration.taskKillGrace),
+            apiKey: configuration.taskAPIKey)
     }
 
     /// A sidecar logging to standard error at `logLevel` (`.warning` silences the per-request lines).
@@ -54,8 +69,10 @@ public final class Sidecar: Sendable {
     ) -> some ApplicationProtocol {
         let configuration = self.configuration
         let pairing = self.pairing
+        let router = SidecarRouter.build(self)
         return Application(
-            router: SidecarRouter.build(self),
+            router: router,
+            server: .http1WebSocketUpgrade(webSocketRouter: router),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in
@@ -71,16 +88,27 @@ public final class Sidecar: Sendable {
     }
 
     /// Serves until SIGINT or SIGTERM, then shuts down gracefully (ServiceLifecycle).
+    /// Tasks left running by a previous sidecar are marked failed first; running tasks are stopped at the end.
     public func run(onListening: @escaping @Sendable (SidecarAddress) async -> Void = { _ in }) async throws {
-        try await makeApplication(onListening: onListening).runService()
+        try await tasks.runner.recover()
+        do {
+            try await makeApplication(onListening: onListening).runService()
+        } catch {
+            await tasks.runner.stopAll()
+            throw error
+        }
+        await tasks.runner.stopAll()
     }
 
     /// Starts serving in the background and returns once the socket is bound (use port 0 for a free port).
     public func start() async throws -> RunningSidecar {
+        try await tasks.runner.recover()
         let (events, continuation) = AsyncStream<Result<SidecarAddress, any Error>>.makeStream()
         let application = makeApplication { address in continuation.yield(.success(address)) }
+        let runner = tasks.runner
         let task = Task {
             do { try await application.run() } catch { continuation.yield(.failure(error)) }
+            await runner.stopAll()
             continuation.finish()
         }
         for await event in events {

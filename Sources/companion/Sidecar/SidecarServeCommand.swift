@@ -39,8 +39,19 @@ struct SidecarServeCommand: CompanionCommand {
     @Flag(help: "Print the listening address as one JSON line.")
     var json = false
 
+    @Flag(
+        name: .customLong("ephemeral-identity"),
+        help: "Use a throw-away identity key for this run instead of the vault's (companions cannot re-pin it).")
+    var ephemeralIdentity = false
+
+    @OptionGroup var vault: VaultOptions
+
+    @OptionGroup(title: "Tasks") var tasks: SidecarTaskOptions
+
     func execute() async throws {
-        let configuration = try makeConfiguration()
+        var configuration = try makeConfiguration()
+        let identity = try SidecarIdentity.load(vault: vault, ephemeral: ephemeralIdentity)
+        configuration.identity = identity.keyPair
         guard let level = Logger.Level(rawValue: logLevel.lowercased()) else {
             throw CLIFailure(
                 .usage, "unknown log level '\(logLevel)'", hint: "use trace, debug, info, warning or error")
@@ -61,7 +72,7 @@ struct SidecarServeCommand: CompanionCommand {
                     + "(pairing is still started only from this machine)")
         }
         do {
-            try await sidecar.run { address in announce(address) }
+            try await sidecar.run { address in announce(address, identity: identity) }
         } catch {
             throw CLIFailure(
                 .failure, "cannot serve on \(host):\(port): \(error)",
@@ -83,6 +94,7 @@ struct SidecarServeCommand: CompanionCommand {
             configuration.publicURL = url
         }
         configuration.originPolicy = OriginPolicy(extraOrigins: corsOrigins)
+        try tasks.apply(to: &configuration)
         return configuration
     }
 
@@ -94,14 +106,18 @@ struct SidecarServeCommand: CompanionCommand {
         return "\(error)"
     }
 
-    private func announce(_ address: SidecarAddress) {
+    private func announce(_ address: SidecarAddress, identity: SidecarIdentity) {
         var text: String
         if json {
-            let object = ["listening": address.localURL, "port": "\(address.port)", "publicURL": address.publicURL]
+            let object = [
+                "listening": address.localURL, "port": "\(address.port)", "publicURL": address.publicURL,
+                "fingerprint": identity.keyPair.publicKey.fingerprint.description,
+            ]
             let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
             text = String(decoding: data, as: UTF8.self) + "\n"
         } else {
             text = "listening on \(address.localURL)\n"
+            text += "sidecar identity \(identity.keyPair.publicKey.fingerprint) (\(identity.origin))\n"
             if address.publicURL != address.localURL { text += "pairing URL (in the QR code): \(address.publicURL)\n" }
         }
         FileHandle.standardOutput.write(Data(text.utf8))

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Body of `POST /v1/tasks`: `{ "title": "...", "description": "...", "repo_url": "..." }`.
+public struct CreateTaskRequest: Codable, Sendable, Equatable {
+    /// Limits the sidecar enforces (400 beyond them).
+    public static let maxTitleLength = 200
+    public static let maxDescriptionBytes = 64 * 1024
+    public static let maxRepoURLLength = 2048
+
+    public var title: String
+    /// Passed to the agent command on its standard input; may be empty.
+    public var description: String
+    /// Optional repository to clone first.
+    public var repoURL: String?
+
+    public init(title: String, description: String = "", repoURL: String? = nil) {
+        self.title = title
+        self.description = description
+        self.repoURL = repoURL
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case title, description
+        case repoURL = "repo_url"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        title = try container.decode(String.self, forKey: .title)
+        description = try container.decodeIfPresent(String.self, forKey: .description) ?? ""
+        repoURL = try container.decodeIfPresent(String.self, forKey: .repoURL)
+    }
+
+    /// Why this request is invalid, in one line; nil when it is valid.
+    public func validationError() -> String? {
+        let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { return "title must not be empty" }
+        if title.count > Self.maxTitleLength { return "title is longer than \(Self.maxTitleLength) characters" }
+        if description.utf8.count > Self.maxDescriptionBytes {
+            return "description is larger than \(Self.maxDescriptionBytes) bytes"
+        }
+        if let repoURL {
+            if repoURL.isEmpty { return "repo_url must not be empty when given" }
+            if repoURL.count > Self.maxRepoURLLength { return "repo_url is too long" }
+            if repoURL.hasPrefix("-") { return "repo_url must not start with '-'" }
+            if repoURL.contains(where: { $0.isNewline || $0 == "\0" }) {
+                return "repo_url contains a control character"
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// The optional `X-API-Key` of the orchestrator brief: a shared secret the task routes accept when configured.
+public struct TaskAPIKey: Sendable {
+    /// The header that carries it.
+    public static let headerName = "X-API-Key"
+    /// Environment variable the sidecar reads the key from when no file is given.
+    public static let environmentVariable = "COMPANION_SIDECAR_API_KEY"
+
+    private let bytes: [UInt8]
+
+    /// A key of at least 16 characters, surrounding whitespace removed.
+    public init(_ text: String) throws {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.utf8.count >= 16 else { throw TaskAPIKeyError.tooShort }
+        bytes = Array(trimmed.utf8)
+    }
+
+    /// Reads the key from a file (first line), e.g. `--api-key-file`.
+    public init(contentsOfFile path: String) throws {
+        guard let data = FileManager.default.contents(atPath: path) else { throw TaskAPIKeyError.unreadable(path) }
+        try self.init(String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? "")
+    }
+
+    /// True when `candidate` is the key; the comparison takes the same time wherever they differ.
+    public func matches(_ candidate: String?) -> Bool {
+        guard let candidate else { return false }
+        let other = Array(candidate.utf8)
+        var difference: UInt8 = other.count == bytes.count ? 0 : 1
+        for index in 0..<bytes.count {
+            difference |= bytes[index] ^ (index < other.count ? other[index] : 0)
+        }
+        return difference == 0
+    }
+}
+
+/// Why an API key could not be used.
+public enum TaskAPIKeyError: Error, CustomStringConvertible {
+    case tooShort
+    case unreadable(String)
+
+    public var description: String {
+        switch self {
+        case .tooShort: "the API key must be at least 16 characters"
+        case .unreadable(let path): "cannot read the API key file \(path)"
+        }
+    }
+}

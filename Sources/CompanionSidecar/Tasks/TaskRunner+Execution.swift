@@ -1,0 +1,107 @@
+import CompanionAPI
+import Foundation
+
+/// The steps of one task run.
+extension TaskRunner {
+    /// How a step ended.
+    enum StepResult {
+        case exited(Int32)
+        case cancelled
+        case couldNotStart(String)
+    }
+
+    func execute(_ task: AgentTask) async {
+        let id = task.id
+        var final: (status: TaskStatus, exitCode: Int?, reason: String?)
+        do {
+            final = try await runSteps(task)
+        } catch {
+            final = (.failed, nil, "the sidecar could not run the task: \(error)")
+        }
+        if let interruption = running[id]?.interruption { final = (.failed, nil, interruption) }
+        do {
+            if let reason = final.reason { try await log(id, [(.system, Date(), reason)]) }
+            try await log(id, [(.system, Date(), "task \(final.status.rawValue)")])
+            try await store.finish(taskID: id, status: final.status, exitCode: final.exitCode, reason: final.reason)
+        } catch {
+            // The database is gone; nothing more can be recorded. Followers still learn the end below.
+        }
+        running[id] = nil
+        hub.publish(taskID: id, .end(final.status, exitCode: final.exitCode))
+    }
+
+    private func runSteps(_ task: AgentTask) async throws -> (status: TaskStatus, exitCode: Int?, reason: String?) {
+        let workspace = configuration.workspace(taskID: task.id)
+        try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+        try await log(task.id, [(.system, Date(), "task started in \(workspace.path)")])
+        if let repoURL = task.repoURL {
+            let arguments = ["clone", "--depth", "1", "--", repoURL, workspace.path]
+            let result = try await runStep(
+                task, name: TaskStepName.clone, executable: "/usr/bin/env", arguments: [configuration.git] + arguments,
+                input: Data(), shown: "git clone --depth 1 \(repoURL)")
+            switch result {
+            case .cancelled: return (.cancelled, nil, "cancelled during the clone step")
+            case .couldNotStart(let why): return (.failed, nil, "git clone could not start: \(why)")
+            case .exited(let code) where code != 0: return (.failed, nil, "git clone failed with exit status \(code)")
+            case .exited: break
+            }
+        }
+        let command = configuration.command ?? "false"
+        let result = try await runStep(
+            task, name: TaskStepName.run, executable: configuration.shell, arguments: ["-c", command],
+            input: Data(task.description.utf8), shown: command)
+        switch result {
+        case .cancelled: return (.cancelled, nil, "cancelled by request")
+        case .couldNotStart(let why): return (.failed, nil, "the task command could not start: \(why)")
+        case .exited(0): return (.succeeded, 0, nil)
+        case .exited(let code): return (.failed, Int(code), "the task command exited with status \(code)")
+        }
+    }
+
+    private func runStep(
+        _ task: AgentTask, name: String, executable: String, arguments: [String], input: Data, shown: String
+    ) async throws -> StepResult {
+        if running[task.id]?.cancelled == true {
+            try await store.updateStep(taskID: task.id, name: name, status: .cancelled)
+            return .cancelled
+        }
+        try await store.updateStep(taskID: task.id, name: name, status: .running)
+        try await log(task.id, [(.system, Date(), "step \(name): $ \(shown)")])
+        let process: TaskProcess
+        do {
+            process = try TaskProcess(
+                executable: executable, arguments: arguments, environment: environment(for: task),
+                directory: configuration.workspace(taskID: task.id), input: input)
+        } catch {
+            try await store.updateStep(taskID: task.id, name: name, status: .failed)
+            return .couldNotStart("\(error)")
+        }
+        running[task.id]?.process = process
+        try await store.setProcessID(taskID: task.id, process.processID)
+        if running[task.id]?.cancelled == true { terminate(process) }
+        for await batch in process.output {
+            try await log(task.id, batch.lines.map { (batch.stream, batch.timestamp, $0) })
+        }
+        let code = await process.exitStatus()
+        running[task.id]?.process = nil
+        try await store.setProcessID(taskID: task.id, nil)
+        let cancelled = running[task.id]?.cancelled == true
+        let status: TaskStatus = cancelled ? .cancelled : (code == 0 ? .succeeded : .failed)
+        try await store.updateStep(taskID: task.id, name: name, status: status, exitCode: Int(code))
+        try await log(task.id, [(.system, Date(), "step \(name) \(status.rawValue) (exit status \(code))")])
+        return cancelled ? .cancelled : .exited(code)
+    }
+
+    /// The sidecar's environment without its secrets, plus the task's fields.
+    private func environment(for task: AgentTask) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment.filter {
+            !configuration.hiddenEnvironment.contains($0.key)
+        }
+        environment["COMPANION_TASK_ID"] = task.id
+        environment["COMPANION_TASK_TITLE"] = task.title
+        environment["COMPANION_TASK_REPO_URL"] = task.repoURL ?? ""
+        environment["COMPANION_TASK_WORKSPACE"] = configuration.workspace(taskID: task.id).path
+        environment["GIT_TERMINAL_PROMPT"] = "0"
+        return environment
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// How the sidecar runs tasks.
+public struct TaskRunnerConfiguration: Sendable {
+    /// The agent command, run with `/bin/sh -c`; nil when none is configured (starting a task is then refused).
+    public var command: String?
+    /// Where per-task workspaces live: `<dataDirectory>/tasks/<id>/workspace`.
+    public var dataDirectory: URL
+    /// How long a cancelled task gets between SIGTERM and SIGKILL.
+    public var killGrace: Duration
+    /// The shell that runs ``command``.
+    public var shell: String
+    /// The git executable used for the clone step (looked up in `PATH` when not absolute).
+    public var git: String
+    /// Variables removed from the environment the task sees (secrets of the sidecar itself).
+    public var hiddenEnvironment: Set<String>
+
+    public init(
+        command: String?, dataDirectory: URL, killGrace: Duration = .seconds(5), shell: String = "/bin/sh",
+        git: String = "git",
+        hiddenEnvironment: Set<String> = ["COMPANION_VAULT_PASSPHRASE", "COMPANION_SIDECAR_API_KEY"]
+    ) {
+        self.command = command
+        self.dataDirectory = dataDirectory
+        self.killGrace = killGrace
+        self.shell = shell
+        self.git = git
+        self.hiddenEnvironment = hiddenEnvironment
+    }
+
+    /// The workspace directory of a task.
+    public func workspace(taskID: String) -> URL {
+        dataDirectory.appendingPathComponent("tasks", isDirectory: true)
+            .appendingPathComponent(taskID, isDirectory: true)
+            .appendingPathComponent("workspace", isDirectory: true)
+    }
+}

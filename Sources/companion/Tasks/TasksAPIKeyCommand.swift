@@ -1,0 +1,34 @@
+import ArgumentParser
+import CompanionCrypto
+import CompanionVault
+import Foundation
+
+/// `companion tasks api-key (set --file FILE | clear)`: the sidecar's optional `X-API-Key`, kept in the vault.
+struct TasksAPIKeyCommand: CompanionCommand {
+    static let itemName = "api-key"
+    static let configuration = CommandConfiguration(
+        commandName: "api-key",
+        abstract: "Store (or forget) the sidecar's API key in the vault; task commands then send it as X-API-Key.")
+
+    @OptionGroup var vault: VaultOptions
+    @Option(help: "File whose first line is the key (use - for standard input).") var file: String?
+    @Flag(help: "Forget the stored key.") var clear = false
+
+    func execute() async throws {
+        let store = try vault.open()
+        if clear {
+            try store.remove(Self.itemName)
+            print("Forgot the sidecar API key.")
+            return
+        }
+        guard let file else { throw CLIFailure(.usage, "pass --file FILE (or - for standard input), or --clear") }
+        let data =
+            file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
+        guard let data, let key = TaskConnectionOptions.firstLine(data), key.utf8.count >= 16 else {
+            throw CLIFailure(.usage, "no API key of at least 16 characters in \(file)", hint: "check the file")
+        }
+        try store.set(
+            Self.itemName, secret: SecureBytes(Array(key.utf8)), label: "CompanionKit sidecar API key", kind: .apiKey)
+        print("Stored the sidecar API key in the vault.")
+    }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import CompanionAPI
+import Foundation
+
+/// `companion tasks …`: the orchestrator's tasks on the paired workstation.
+struct TasksCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tasks",
+        abstract: "List, inspect, create, start and cancel the workstation's agent tasks.",
+        subcommands: [
+            TasksListCommand.self, TasksShowCommand.self, TasksCreateCommand.self, TasksStartCommand.self,
+            TasksCancelCommand.self, TasksAPIKeyCommand.self,
+        ],
+        defaultSubcommand: TasksListCommand.self)
+}
+
+/// `companion tasks list`.
+struct TasksListCommand: CompanionCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List tasks, newest first.")
+
+    @OptionGroup var connection: TaskConnectionOptions
+    @Option(help: "Show only the newest N tasks.") var limit: Int?
+    @Flag(help: "Print JSON instead of a table.") var json = false
+
+    func execute() async throws {
+        if let limit, limit < 1 { throw CLIFailure(.usage, "--limit must be at least 1") }
+        let tasks = try await connection.client().list(limit: limit)
+        if json {
+            try Terminal.printJSON(TaskListResponse(tasks: tasks))
+        } else {
+            print(TaskPresentation.table(tasks), terminator: "")
+        }
+    }
+}
+
+/// `companion tasks show ID`.
+struct TasksShowCommand: CompanionCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a task and its steps.")
+
+    @OptionGroup var connection: TaskConnectionOptions
+    @Argument(help: "The task id.") var id: String
+    @Flag(help: "Print JSON.") var json = false
+
+    func execute() async throws {
+        let task = try await connection.client().task(id: id)
+        if json { try Terminal.printJSON(TaskResponse(task: task)) } else { print(TaskPresentation.detail(task)) }
+    }
+}
+
+/// `companion tasks start ID`.
+struct TasksStartCommand: CompanionCommand {
+    static let configuration = CommandConfiguration(commandName: "start", abstract: "Start a queued task.")
+
+    @OptionGroup var connection: TaskConnectionOptions
+    @Argument(help: "The task id.") var id: String
+    @Flag(help: "Print JSON.") var json = false
+
+    func execute() async throws {
+        let task = try await connection.client().start(id: id)
+        if json {
+            try Terminal.printJSON(TaskResponse(task: task))
+        } else {
+            print("Started \(task.id): \(TaskPresentation.badge(task.status))  (follow: companion logs \(task.id) -f)")
+        }
+    }
+}
+
+/// `companion tasks cancel ID`.
+struct TasksCancelCommand: CompanionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cancel", abstract: "Cancel a queued or running task (SIGTERM, then SIGKILL).")
+
+    @OptionGroup var connection: TaskConnectionOptions
+    @Argument(help: "The task id.") var id: String
+    @Flag(help: "Print JSON.") var json = false
+
+    func execute() async throws {
+        let task = try await connection.client().cancel(id: id)
+        if json { try Terminal.printJSON(TaskResponse(task: task)) } else { print(TaskPresentation.detail(task)) }
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import CompanionAPI
+import Foundation
+
+/// `companion tasks create --title … [--description …] [--repo-url …] [--start]`.
+struct TasksCreateCommand: CompanionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "create",
+        abstract: "Create a task; with --start, start it and follow its logs until it ends.")
+
+    @OptionGroup var connection: TaskConnectionOptions
+    @Option(help: "Short title.") var title: String
+    @Option(help: "What the agent should do (given to the task command on standard input).") var description = ""
+    @Option(name: .customLong("repo-url"), help: "Repository to clone into the task's workspace first.")
+    var repoURL: String?
+    @Flag(help: "Start the task and follow its logs; the exit status reflects the task's.") var start = false
+    @Flag(help: "Print JSON.") var json = false
+    @OptionGroup var follow: LogFollowOptions
+
+    func execute() async throws {
+        let request = CreateTaskRequest(title: title, description: description, repoURL: repoURL)
+        if let problem = request.validationError() { throw CLIFailure(.usage, problem) }
+        let client = try connection.client()
+        var task = try await client.create(request)
+        if start { task = try await client.start(id: task.id) }
+        if json && !start {
+            try Terminal.printJSON(TaskResponse(task: task))
+        } else {
+            FileHandle.standardError.write(Data("Created \(task.id): \(task.title)\n".utf8))
+        }
+        guard start else { return }
+        let output = LogOutput(json: json, timestamps: follow.timestamps)
+        let end = try await follow.follow(client: client, taskID: task.id, after: 0, output: output)
+        try LogsCommand.finish(end, taskID: task.id, json: json)
+    }
+}

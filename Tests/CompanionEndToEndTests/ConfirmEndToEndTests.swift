@@ -1,0 +1,61 @@
+import CompanionTestSupport
+import Foundation
+import Testing
+
+/// `--confirm`: the QR screen's "Complete Pairing" button. The countdown redraws in place on a terminal and
+/// prints plain lines otherwise; no confirmation means no pairing.
+@Suite(.timeLimit(.minutes(3)))
+struct ConfirmEndToEndTests {
+    @Test func enterCompletesThePairing() async throws {
+        let sidecar = try await SidecarProcess()
+        defer { sidecar.stop() }
+        let start = try await sidecar.startPairing()
+        let result = try await CompanionCLI().run(
+            ["pair", "code", start.code, "--url", sidecar.baseURL, "--confirm"], stdin: "\n" + confirmsVerification)
+        #expect(result.status == Exit.success, "\(result)")
+        #expect(result.stdout.contains("press Enter to complete pairing"))
+        #expect(try await sidecar.client().status().connected)
+    }
+
+    @Test func noConfirmationMeansNoPairing() async throws {
+        let sidecar = try await SidecarProcess()
+        defer { sidecar.stop() }
+        let start = try await sidecar.startPairing()
+        let result = try await CompanionCLI().run(["pair", "code", start.code, "--url", sidecar.baseURL, "--confirm"])
+        FailureOutput.expect(result, status: 1, mentioning: "cancelled")
+        #expect(try await sidecar.client().status().connected == false)
+    }
+
+    @Test func countdownPrintsPlainLinesWhenNotATerminal() async throws {
+        let sidecar = try await SidecarProcess()
+        defer { sidecar.stop() }
+        let image = try await QRImages.write(try await sidecar.startPairing().qrPayload, with: .companionQR)
+        defer { try? FileManager.default.removeItem(atPath: image) }
+        let result = try await CompanionCLI().run(["pair", "scan", image, "--confirm"], stdin: "\n")
+        #expect(result.status == Exit.success, "\(result)")
+        let countdown = result.stdout.split(separator: "\n").filter { $0.contains("code expires in ") }
+        #expect(!countdown.isEmpty, "\(result)")
+        #expect(!result.stdout.contains("\r") && !result.stdout.contains("\u{1B}"))
+    }
+
+    @Test func countdownRedrawsInPlaceOnATerminal() async throws {
+        let sidecar = try await SidecarProcess()
+        defer { sidecar.stop() }
+        let image = try await QRImages.write(try await sidecar.startPairing().qrPayload, with: .qrencodeCLI)
+        defer { try? FileManager.default.removeItem(atPath: image) }
+        // A pseudo-terminal; Enter is typed after the countdown ticked twice.
+        let session = try PseudoTerminalSession(
+            [TestPaths.companionBinary.path, "pair", "scan", image, "--confirm"],
+            environment: CompanionCLI().environment)
+        defer { session.stop() }
+        try await Task.sleep(for: .milliseconds(2500))
+        session.type("\n")
+        #expect(try await session.waitForExit(seconds: 30))
+        let text = session.output.finish()
+        #expect(session.process.terminationStatus == Exit.success, "\(text)")
+        #expect(text.contains("\r\u{1B}[2K"), "the line is redrawn in place")
+        let ticks = Set(text.components(separatedBy: "code expires in ").dropFirst().map { $0.prefix(4) })
+        #expect(ticks.count >= 2, "the countdown moved: \(ticks)")
+        #expect(text.contains("Paired with workstation"))
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// The `companion` executable built next to the test bundle.
+enum CompanionExecutable {
+    static var path: String {
+        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [directory, directory.deletingLastPathComponent()] {
+            let path = candidate.appendingPathComponent("companion").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return directory.appendingPathComponent("companion").path
+    }
+}
+
+/// `companion sidecar serve` as a child process, on loopback, with a task command.
+final class TaskSidecarProcess: @unchecked Sendable {
+    let dataDirectory: URL
+    let taskCommand: String
+    private(set) var port: Int = 0
+    private var process: Process?
+
+    init(dataDirectory: URL, taskCommand: String) {
+        self.dataDirectory = dataDirectory
+        self.taskCommand = taskCommand
+    }
+
+    var url: String { "http://127.0.0.1:\(port)" }
+
+    /// Starts the sidecar (on `port`, or a free one) and waits until it listens.
+    func start(port requested: Int = 0) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CompanionExecutable.path)
+        process.arguments = [
+            "sidecar", "serve", "--port", String(requested), "--data-dir", dataDirectory.path, "--json",
+            "--task-command", taskCommand, "--log-level", "warning",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        var collected = Data()
+        while !collected.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { throw TaskSidecarProcessError.didNotStart }
+            collected += chunk
+        }
+        let line = collected.prefix { $0 != UInt8(ascii: "\n") }
+        let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
+        guard let text = object?["port"] as? String, let port = Int(text) else {
+            throw TaskSidecarProcessError.didNotStart
+        }
+        self.port = port
+    }
+
+    /// Kills the sidecar at once (SIGKILL), as a crash would.
+    func kill9() {
+        guard let process, process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// Stops the sidecar cleanly (SIGTERM).
+    func stop() {
+        guard let process, process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    enum TaskSidecarProcessError: Error { case didNotStart }
+}
+
+/// The result of running `companion`.
+struct CLIResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    /// The `line N` numbers printed, in order.
+    var numbers: [Int] {
+        stdout.split(separator: "\n").filter { $0.hasPrefix("line ") }.compactMap { Int($0.dropFirst(5)) }
+    }
+}
+
+/// Runs `companion` with arguments; `whileRunning` is called once it started (to break things meanwhile).
+func runCompanion(
+    _ arguments: [String], environment: [String: String] = [:],
+    whileRunning: (@Sendable () async throws -> Void)? = nil
+) async throws -> CLIResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CompanionExecutable.path)
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    // Read on threads of their own: blocking reads would starve Swift's small cooperative pool.
+    async let out = readToEnd(stdout.fileHandleForReading)
+    async let err = readToEnd(stderr.fileHandleForReading)
+    if let whileRunning { try await whileRunning() }
+    let (outData, errData) = await (out, err)
+    process.waitUntilExit()
+    return CLIResult(
+        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// Everything a pipe delivers until end of file, read on a dedicated thread.
+func readToEnd(_ handle: FileHandle) async -> Data {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: handle.readDataToEndOfFile()) }.start()
+    }
+}
+
+/// A temporary directory for one test.
+func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("companion-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}

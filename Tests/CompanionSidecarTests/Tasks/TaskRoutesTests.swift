@@ -1,0 +1,89 @@
+import CompanionAPI
+import CompanionClient
+import CompanionSidecar
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("Task REST endpoints (live, loopback)")
+struct TaskRoutesTests {
+    @Test func createShowListAndErrors() async throws {
+        let harness = try TaskHarness(command: nil)
+        try await harness.live { port in
+            let client = TaskHarness.client(port: port)
+            let task = try await client.create(CreateTaskRequest(title: "hello", description: "do it"))
+            #expect(try await client.task(id: task.id) == task)
+            #expect(try await client.list().map(\.id) == [task.id])
+            await #expect(throws: TaskClientError.noSuchTask("unknown")) { try await client.task(id: "unknown") }
+            // No command configured: a clear 503, and the task stays queued.
+            await #expect(throws: TaskClientError.self) { try await client.start(id: task.id) }
+            do {
+                _ = try await client.start(id: task.id)
+            } catch TaskClientError.server(let status, _, let message) {
+                #expect(status == 503)
+                #expect(message.contains("--task-command"))
+            }
+            #expect(try await client.task(id: task.id).status == .queued)
+            let cancelled = try await client.cancel(id: task.id)
+            #expect(cancelled.status == .cancelled)
+            do {
+                _ = try await client.cancel(id: task.id)
+                Issue.record("cancelling a finished task must fail")
+            } catch TaskClientError.server(let status, let code, _) {
+                #expect(status == 409 && code == "conflict")
+            }
+        }
+    }
+
+    @Test func malformedRequestsAre400sInTheErrorShape() async throws {
+        let harness = try TaskHarness(command: nil)
+        try await harness.live { port in
+            let base = "http://127.0.0.1:\(port)/v1/tasks"
+            for body in ["{", #"{"title": 3}"#, #"{"title": "  "}"#, #"{"title": "x", "repo_url": "--upload-pack=x"}"#]
+            {
+                let (status, error) = try await rawRequest("POST", base, body: Data(body.utf8))
+                #expect(status == 400)
+                #expect(error?.error.code == "bad_request")
+                #expect(error?.ok == false)
+            }
+            let big =
+                Data(#"{"title":"x","description":""#.utf8) + Data(repeating: 0x61, count: 200_000) + Data(#""}"#.utf8)
+            #expect(try await rawRequest("POST", base, body: big).status == 413)
+            #expect(try await rawRequest("GET", base + "?limit=abc").status == 400)
+            #expect(try await rawRequest("GET", base + "/nope/logs/tail?after=-1").status == 400)
+            #expect(try await rawRequest("GET", base + "/nope/logs/tail").status == 404)
+        }
+    }
+
+    @Test func apiKeyIsRequiredWhenConfigured() async throws {
+        let key = "0123456789abcdef-secret"
+        let harness = try TaskHarness(command: nil, apiKey: try TaskAPIKey(key))
+        try await harness.live { port in
+            await #expect(throws: TaskClientError.self) { try await TaskHarness.client(port: port).list() }
+            let wrong = TaskHarness.client(port: port, apiKey: "0123456789abcdef-secreT")
+            do {
+                _ = try await wrong.list()
+                Issue.record("a wrong key must be refused")
+            } catch TaskClientError.server(let status, let code, _) {
+                #expect(status == 401 && code == "unauthorized")
+            }
+            #expect(try await TaskHarness.client(port: port, apiKey: key).list().isEmpty)
+        }
+        #expect(throws: TaskAPIKeyError.self) { try TaskAPIKey("short") }
+    }
+}
+
+/// A request with URLSession; the status and the decoded error body, if any.
+func rawRequest(_ method: String, _ url: String, body: Data? = nil) async throws -> (
+    status: Int, error: APIErrorResponse?
+) {
+    var request = URLRequest(url: URL(string: url)!)
+    request.httpMethod = method
+    request.httpBody = body
+    let (data, response) = try await URLSession.shared.data(for: request)
+    let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+    return (status, try? CompanionJSON.decode(APIErrorResponse.self, from: data))
+}
