@@ -63,7 +63,7 @@ struct SidecarServeCommand: CompanionCommand {
             sidecar = try Sidecar(configuration: configuration, logger: logger)
         } catch {
             throw CLIFailure(
-                .failure, "cannot open the registry in \(configuration.dataDirectory.path): \(error)",
+                .failure, "cannot open the registry in \(configuration.dataDirectory.path): \(Self.describe(error))",
                 hint: "check the directory's permissions, or pass another --data-dir")
         }
         if !configuration.bindsLoopbackOnly {
@@ -96,6 +96,14 @@ struct SidecarServeCommand: CompanionCommand {
         configuration.originPolicy = OriginPolicy(extraOrigins: corsOrigins)
         try tasks.apply(to: &configuration)
         return configuration
+    }
+
+    /// A one-line reason: the POSIX error behind a Foundation error (e.g. "Not a directory"), else the error.
+    static func describe(_ error: any Error) -> String {
+        let nsError = error as NSError
+        let posix = (nsError.userInfo[NSUnderlyingErrorKey] as? NSError) ?? nsError
+        if posix.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(posix.code))) }
+        return "\(error)"
     }
 
     private func announce(_ address: SidecarAddress, identity: SidecarIdentity) {
