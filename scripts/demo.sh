@@ -42,7 +42,7 @@ step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 run() { printf '$ companion %s\n' "$*"; "$companion" "$@"; }
 
 step "1. Start a sidecar on loopback (ephemeral port, temporary data dir)"
-COMPANION_PROFILE="$sidecar_profile" "$companion" sidecar serve --host 127.0.0.1 --port 0 \
+COMPANION_SIDECAR_PROFILE="$sidecar_profile" "$companion" sidecar serve --host 127.0.0.1 --port 0 \
     --data-dir "$work/sidecar" >"$work/sidecar.out" 2>"$work/sidecar.log" &
 sidecar_pid=$!
 for _ in $(seq 1 100); do
@@ -58,7 +58,7 @@ step "2. Create this device's identity key (in the vault)"
 run keys init
 
 step "3. The workstation starts a pairing and shows the QR code (also written to qr.png)"
-COMPANION_PROFILE="$sidecar_profile" "$companion" sidecar pair --url "$url" -o "$work/qr.png" \
+"$companion" sidecar pair --url "$url" -o "$work/qr.png" \
     >"$work/pair.out" 2>&1 &
 pair_pid=$!
 for _ in $(seq 1 100); do [ -s "$work/qr.png" ] && break; sleep 0.1; done

@@ -36,11 +36,14 @@ struct CompanionCLI {
     }
 
     /// Runs `companion <arguments> --json` and parses standard output.
-    func json(_ arguments: [String]) async throws -> (ProcessResult, JSONValue) {
-        let result = try await run(arguments + ["--json"])
+    func json(_ arguments: [String], stdin: String? = nil) async throws -> (ProcessResult, JSONValue) {
+        let result = try await run(arguments + ["--json"], stdin: stdin)
         return (result, try result.json())
     }
 }
+
+/// The answer to `pair code`'s question "does the workstation show the same verification code?".
+let confirmsVerification = "y\n"
 
 /// Exit codes of `companion` (Sources/companion/Support/CLIFailure.swift), as the tests expect them.
 enum Exit {
@@ -49,5 +52,6 @@ enum Exit {
     static let server: Int32 = 5
     static let pairing: Int32 = 6
     static let notPaired: Int32 = 7
+    static let trust: Int32 = 11
     static let usage: Int32 = 64
 }

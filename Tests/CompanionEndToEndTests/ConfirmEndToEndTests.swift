@@ -11,7 +11,7 @@ struct ConfirmEndToEndTests {
         defer { sidecar.stop() }
         let start = try await sidecar.startPairing()
         let result = try await CompanionCLI().run(
-            ["pair", "code", start.code, "--url", sidecar.baseURL, "--confirm"], stdin: "\n")
+            ["pair", "code", start.code, "--url", sidecar.baseURL, "--confirm"], stdin: "\n" + confirmsVerification)
         #expect(result.status == Exit.success, "\(result)")
         #expect(result.stdout.contains("press Enter to complete pairing"))
         #expect(try await sidecar.client().status().connected)

@@ -9,7 +9,8 @@ struct ConnectionEndToEndTests {
     /// A sidecar with `cli` paired to it under `name`; returns the device id.
     static func pair(_ cli: CompanionCLI, _ sidecar: SidecarProcess, name: String) async throws -> String {
         let start = try await sidecar.startPairing()
-        let (result, json) = try await cli.json(["pair", "code", start.code, "--url", sidecar.baseURL, "--name", name])
+        let (result, json) = try await cli.json(
+            ["pair", "code", start.code, "--url", sidecar.baseURL, "--name", name], stdin: confirmsVerification)
         #expect(result.status == Exit.success, "\(result)")
         return try #require(json["device"]?["id"]?.stringValue)
     }

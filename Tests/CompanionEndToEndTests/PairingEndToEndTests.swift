@@ -54,7 +54,8 @@ struct PairingEndToEndTests {
         #expect(connect.status == Exit.success, "\(connect)")
         #expect(connect.stdout.contains("disconnected"))
         let start = try await sidecar.startPairing()
-        let (result, json) = try await cli.json(["pair", "code", start.code, "--name", "Pixel 9"])
+        let (result, json) = try await cli.json(
+            ["pair", "code", start.code, "--name", "Pixel 9"], stdin: confirmsVerification)
         #expect(result.status == Exit.success, "\(result)")
         #expect(json["method"] == .string("manual"))
         #expect(json["device"]?["name"] == .string("Pixel 9"))
@@ -65,7 +66,8 @@ struct PairingEndToEndTests {
         defer { sidecar.stop() }
         let cli = CompanionCLI()
         let start = try await sidecar.startPairing()
-        let paired = try await cli.run(["pair", "code", start.code, "--url", sidecar.baseURL, "--name", "Tablet"])
+        let paired = try await cli.run(
+            ["pair", "code", start.code, "--url", sidecar.baseURL, "--name", "Tablet"], stdin: confirmsVerification)
         #expect(paired.status == Exit.success, "\(paired)")
         let serverName = try await sidecar.client().status().connectedDevice?.name
         #expect(serverName == "Tablet")
@@ -84,15 +86,17 @@ struct PairingEndToEndTests {
         let sidecar = try await SidecarProcess()
         defer { sidecar.stop() }
         let cli = CompanionCLI()
-        let first = try await cli.json([
-            "pair", "code", try await sidecar.startPairing().code, "--url", sidecar.baseURL,
-        ])
+        let first = try await cli.json(
+            [
+                "pair", "code", try await sidecar.startPairing().code, "--url", sidecar.baseURL,
+            ], stdin: confirmsVerification)
         #expect(first.0.status == Exit.success, "\(first.0)")
         #expect(first.1["identityCreated"] == .bool(true))
         let fingerprint = try #require(first.1["identityFingerprint"]?.stringValue)
 
         // A new process finds the same key in the vault: pairing again is the same device to the sidecar.
-        let second = try await cli.json(["pair", "code", try await sidecar.startPairing().code])
+        let second = try await cli.json(
+            ["pair", "code", try await sidecar.startPairing().code], stdin: confirmsVerification)
         #expect(second.0.status == Exit.success, "\(second.0)")
         #expect(second.1["identityCreated"] == .bool(false))
         #expect(second.1["identityFingerprint"] == .string(fingerprint))

@@ -32,7 +32,8 @@ struct SidecarFailureEndToEndTests {
         #expect(expired.stderr.contains("start a new pairing"), "the hint says how to retry")
 
         let retry = try await sidecar.startPairing()
-        let result = try await cli.run(["pair", "code", retry.code, "--url", sidecar.baseURL])
+        let result = try await cli.run(
+            ["pair", "code", retry.code, "--url", sidecar.baseURL], stdin: confirmsVerification)
         #expect(result.status == Exit.success, "\(result)")
     }
 

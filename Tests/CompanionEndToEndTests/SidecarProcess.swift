@@ -18,7 +18,8 @@ final class SidecarProcess: @unchecked Sendable {
 
     static let fakeTimeLibrary = "/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1"
 
-    init(fakeClock: Bool = false) async throws {
+    /// `errorLog`: a file receiving the sidecar's standard error (its request log); discarded when nil.
+    init(fakeClock: Bool = false, errorLog: URL? = nil) async throws {
         dataDirectory = try TestPaths.temporaryDirectory("sidecar")
         var environment = ProcessInfo.processInfo.environment
         if fakeClock {
@@ -32,7 +33,14 @@ final class SidecarProcess: @unchecked Sendable {
         } else {
             clockFile = nil
         }
-        let arguments = ["sidecar", "serve", "--port", "0", "--data-dir", dataDirectory.path, "--json"]
+        var arguments = ["sidecar", "serve", "--port", "0", "--data-dir", dataDirectory.path, "--json"]
+        if CompanionCLI.usesKeyring {
+            // The sidecar's identity in its own profile of the real keyring, one per test.
+            environment["COMPANION_VAULT"] = "secret-service"
+            environment["COMPANION_SIDECAR_PROFILE"] = "e2e-sidecar-\(UUID().uuidString.prefix(8))"
+        } else {
+            arguments.append("--ephemeral-identity")
+        }
         // Started through env(1): a Swift program exec'd with libfaketime preloaded straight from a process
         // without it sees no command-line arguments; exec'd from a preloaded env(1) it does.
         process.executableURL = URL(fileURLWithPath: fakeClock ? "/usr/bin/env" : TestPaths.companionBinary.path)
@@ -40,7 +48,12 @@ final class SidecarProcess: @unchecked Sendable {
         process.environment = environment
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        if let errorLog {
+            FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: errorLog)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         output = DataCollector(out.fileHandleForReading)
         try process.run()
         baseURL = try await Self.waitForAddress(output, process: process)

@@ -54,7 +54,15 @@ import Testing
 
         let restarted = try await ServerProcess.start(
             dataDirectory: data, logFile: root.appendingPathComponent("server-final.log"))
-        let listed = try await HTTPProbe(baseURL: restarted.baseURL).get("/companion/devices")
+        // Device routes need a signed request: pair one more device and list as it.
+        let probe = HTTPProbe(baseURL: restarted.baseURL)
+        let lister = TestDevice(name: "lister")
+        let started = try await probe.startPairing()
+        let paired = try await probe.post("/companion/pairing/complete", try lister.completeBody(code: started.code))
+        let listerID = try #require(try paired.decode(PairingCompleteResponse.self).connectedDevice?.id)
+        let headers = RequestSigner(keyPair: lister.keys, deviceID: listerID)
+            .headers(method: "GET", pathAndQuery: "/companion/devices", body: [])
+        let listed = try await probe.get("/companion/devices", headers: headers)
         #expect(listed.status == 200)
         let ids = Set(try listed.decode(DevicesListResponse.self).devices.map(\.id))
         #expect(ids.isSuperset(of: Set(seen.paired.keys).subtracting(seen.attempted)))
@@ -76,7 +84,11 @@ import Testing
             count += 1
             if count % 3 == 0 {
                 await acknowledged.attemptRevoke(id)
-                if try await probe.send("DELETE", "/companion/devices/\(id)").status == 200 {
+                // The device revokes itself, with a signed request.
+                let path = "/companion/devices/\(id)"
+                let headers = RequestSigner(keyPair: phone.keys, deviceID: id)
+                    .headers(method: "DELETE", pathAndQuery: path, body: [])
+                if try await probe.send("DELETE", path, headers: headers).status == 200 {
                     await acknowledged.revoke(id)
                 }
             }

@@ -50,6 +50,7 @@ import Testing
         _ = try await record("GET", "/openapi.yaml", "/openapi.yaml")
         _ = try await record("GET", "/companion/status", "/companion/status")
         _ = try await record("GET", "/companion/devices", "/companion/devices")
+        _ = try await record("GET", "/companion/pairing/last", "/companion/pairing/last")  // null
         _ = try await record("POST", complete, complete, try phone.completeBody(code: "123456"))  // 410
         _ = try await record("POST", "/companion/pairing/start", "/companion/pairing/start", Data("{".utf8))  // 400
         _ = try await record("POST", complete, complete, Data(repeating: 32, count: 10_000))  // 413
@@ -64,6 +65,7 @@ import Testing
             .decode(PairingStartResponse.self)
         let paired = try await record("POST", complete, complete, try phone.completeBody(code: started.code))
         let id = try paired.decode(PairingCompleteResponse.self).connectedDevice!.id
+        _ = try await record("GET", "/companion/pairing/last", "/companion/pairing/last")
         _ = try await record("GET", "/companion/status", "/companion/status")
         _ = try await record("GET", "/companion/devices", "/companion/devices")
         _ = try await record("POST", "/companion/disconnect", "/companion/disconnect")

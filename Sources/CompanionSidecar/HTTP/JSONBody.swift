@@ -42,10 +42,14 @@ enum JSONBody {
 
     /// A JSON response with the given status.
     static func response<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok) throws -> Response {
-        let data = try CompanionJSON.encode(value)
+        response(encoded: Array(try CompanionJSON.encode(value)), status: status)
+    }
+
+    /// A response carrying already encoded JSON.
+    static func response(encoded bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     private static func describe(_ error: DecodingError) -> String {

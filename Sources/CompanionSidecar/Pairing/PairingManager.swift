@@ -17,15 +17,20 @@ public actor PairingManager {
     private var serial: UInt64 = 0
     private var baseURL: String
     private let hostName: String
+    private let identity: Ed25519KeyPair?
+    /// The last completed pairing, for the workstation's own display (verification code).
+    private var lastCompletion: PairingCompletion?
 
     public init(
         policy: PairingPolicy, registry: Registry, baseURL: String, hostName: String,
-        now: @escaping @Sendable () -> Date = { Date() }, logger: Logger = Logger(label: "companion.sidecar.pairing")
+        identity: Ed25519KeyPair? = nil, now: @escaping @Sendable () -> Date = { Date() },
+        logger: Logger = Logger(label: "companion.sidecar.pairing")
     ) {
         self.policy = policy
         self.registry = registry
         self.baseURL = baseURL
         self.hostName = hostName
+        self.identity = identity
         self.now = now
         self.logger = logger
     }
@@ -44,7 +49,8 @@ public actor PairingManager {
         let pairing = ActivePairing.generate(serial: serial, expiresAt: expiresAt)
         active = pairing
         let payload = QRPayload(
-            url: baseURL, name: hostName, code: pairing.code, token: pairing.token, expiresAt: expiresAt)
+            url: baseURL, name: hostName, code: pairing.code, token: pairing.token, expiresAt: expiresAt,
+            fingerprint: identity?.publicKey.fingerprint.description)
         let response = PairingStartResponse(
             code: pairing.code, expiresAt: expiresAt, qrPayload: try payload.jsonString())
         try await registry.audit(AuditEntry(at: now(), event: .pairingStarted, peer: peer, detail: "ttl=\(ttl)s"))
@@ -96,12 +102,21 @@ public actor PairingManager {
                 "device paired",
                 metadata: ["device": "\(registration.device.id)", "repaired": "\(registration.updatedExisting)"])
             let status = registration.status
-            return PairingCompleteResponse(connected: status.connected, connectedDevice: status.connectedDevice)
+            let proof = identity.map {
+                PairingProof.make(keyPair: $0, deviceID: registration.device.id, devicePublicKey: publicKey)
+            }
+            lastCompletion = PairingCompletion(
+                serial: pairing.serial, device: registration.device, sidecarKey: identity?.publicKey)
+            return PairingCompleteResponse(
+                connected: status.connected, connectedDevice: status.connectedDevice, sidecar: proof)
         } catch {
             mark(serial: pairing.serial, as: .open)
             throw error
         }
     }
+
+    /// The most recent completed pairing, if any (the workstation shows its verification code).
+    public var lastCompleted: PairingCompletion? { lastCompletion }
 
     private var burnedError: SidecarError {
         SidecarError(.pairingBurned, "too many wrong attempts; this pairing is burned, start a new one")

@@ -41,6 +41,9 @@ public final class Registry: Sendable {
     /// The connection state as `GET /companion/status` reports it (from memory).
     public var status: CompanionStatusResponse { cache.current }
 
+    /// ``status`` encoded as JSON (encoded once per change).
+    public var statusJSON: [UInt8] { cache.currentJSON }
+
     /// Every trusted device, oldest pairing first.
     public func devices() async throws -> [DeviceRecord] {
         try await pool.read { db in

@@ -9,7 +9,7 @@ struct CompanionRoutes {
 
     /// The unauthenticated status route (the onboarding screen calls it before any pairing).
     func registerStatus(on group: RouterGroup<SidecarRequestContext>) {
-        group.get("status") { _, _ in try JSONBody.response(registry.status) }
+        group.get("status") { _, _ in JSONBody.response(encoded: registry.statusJSON) }
     }
 
     /// Routes that act on paired devices. Request authentication, when configured, wraps this group.

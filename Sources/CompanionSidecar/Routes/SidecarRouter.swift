@@ -26,12 +26,16 @@ enum SidecarRouter {
                 hostName: sidecar.configuration.hostName, publicURL: sidecar.configuration.publicURL),
             bodyLimit: sidecar.configuration.maxBodyBytes
         ).register(on: companion.group("pairing"))
+        PairingResultRoute(pairing: sidecar.pairing).register(on: companion.group("pairing"))
         let routes = CompanionRoutes(registry: sidecar.registry, now: sidecar.now)
         routes.registerStatus(on: companion)
-        routes.registerDeviceRoutes(on: companion.group())
-        // `/v1/tasks…` (orchestrator): their own group, where request authentication is added as well.
-        sidecar.tasks.addRoutes(to: router)
-        sidecar.tasks.addWebSocketRoutes(to: router)
+        routes.registerDeviceRoutes(on: sidecar.protectedGroup(companion.group()))
+        // `/v1/tasks…` (orchestrator): their own group. They take the `X-API-Key` when one is configured;
+        // without one they are served to loopback peers only (signed task requests are not wired yet).
+        let taskGuard: [any MiddlewareProtocol<Request, Response, SidecarRequestContext>] =
+            sidecar.tasks.apiKey == nil ? [LoopbackOnlyMiddleware(what: "task endpoints")] : []
+        sidecar.tasks.addRoutes(to: router, middlewares: taskGuard)
+        sidecar.tasks.addWebSocketRoutes(to: router, middlewares: taskGuard)
         return router
     }
 }

@@ -1,3 +1,4 @@
+import CompanionAPI
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
@@ -21,6 +22,8 @@ public final class Sidecar: Sendable {
     let logger: Logger
     let now: @Sendable () -> Date
     let openAPIDocument: String?
+    /// Verifies signed requests (one nonce cache for every protected route).
+    let authenticator: RequestAuthenticator
 
     /// Opens the registry in the data directory. `now` is the clock for pairing expiry and timestamps.
     public init(
@@ -38,8 +41,11 @@ public final class Sidecar: Sendable {
                 bindHost: configuration.host, port: configuration.port, hostName: configuration.hostName)
         self.pairing = PairingManager(
             policy: configuration.pairing, registry: registry, baseURL: baseURL, hostName: configuration.hostName,
-            now: now, logger: logger)
+            identity: configuration.identity, now: now, logger: logger)
         self.openAPIDocument = OpenAPIDocument.load()
+        self.authenticator = RequestAuthenticator(
+            windowSeconds: configuration.signatureWindowSeconds, now: now,
+            lookup: { id in try await registry.trustedKey(deviceID: id) })
         self.tasks = TaskService(
             writer: registry.pool,
             configuration: TaskRunnerConfiguration(

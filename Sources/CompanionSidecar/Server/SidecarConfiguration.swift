@@ -1,3 +1,4 @@
+import CompanionCrypto
 import Foundation
 
 /// Everything that shapes a sidecar: where it listens, where it keeps its registry, how pairing behaves.
@@ -23,6 +24,13 @@ public struct SidecarConfiguration: Sendable {
     public var pairing: PairingPolicy
     /// Version reported by `GET /health`.
     public var version: String
+    /// The sidecar's Ed25519 identity: its fingerprint goes in `qrPayload` and it signs pairing answers.
+    /// Nil runs without one (companions then cannot pin the sidecar); `companion sidecar serve` always has one.
+    public var identity: Ed25519KeyPair?
+    /// When true (the default), device routes accept only signed requests (see SECURITY.md).
+    public var requireSignedRequests: Bool
+    /// Accepted clock difference for signed requests, in seconds (±).
+    public var signatureWindowSeconds: Int
     /// The agent command tasks run (`--task-command`); nil: tasks can be created but not started.
     public var taskCommand: String?
     /// The `X-API-Key` the task endpoints require when set (`--api-key-file`).
@@ -34,7 +42,8 @@ public struct SidecarConfiguration: Sendable {
         host: String = "127.0.0.1", port: Int = SidecarConfiguration.defaultPort, dataDirectory: URL,
         publicURL: String? = nil, hostName: String = SidecarConfiguration.localHostName(),
         maxBodyBytes: Int = 16 * 1024, originPolicy: OriginPolicy = OriginPolicy(),
-        pairing: PairingPolicy = PairingPolicy(), version: String = "0.1.0"
+        pairing: PairingPolicy = PairingPolicy(), version: String = "0.1.0", identity: Ed25519KeyPair? = nil,
+        requireSignedRequests: Bool = true, signatureWindowSeconds: Int = 60
     ) {
         self.host = host
         self.port = port
@@ -45,6 +54,9 @@ public struct SidecarConfiguration: Sendable {
         self.originPolicy = originPolicy
         self.pairing = pairing
         self.version = version
+        self.identity = identity
+        self.requireSignedRequests = requireSignedRequests
+        self.signatureWindowSeconds = signatureWindowSeconds
     }
 
     /// True when `host` is a loopback address or `localhost`: nothing outside this machine can connect.

@@ -24,7 +24,9 @@ struct PairCodeCommand: CompanionCommand {
             try PairingFlow.check(machine.state)
             let context = ClientContext(vault: try vault.open(), timeout: sidecar.timeout)
             let url = try context.sidecarURL(override: sidecar.url)
-            let flow = PairingFlow(context: context, json: output.json, confirm: pairing.confirm)
+            let flow = PairingFlow(
+                context: context, json: output.json, confirm: pairing.confirm,
+                expectedVerificationCode: pairing.verificationCode)
             try await flow.complete(&machine, url: url, deviceName: pairing.name)
         }
     }

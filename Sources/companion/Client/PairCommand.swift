@@ -15,4 +15,9 @@ struct PairingOptions: ParsableArguments {
 
     @Flag(name: .long, help: "Show whom you are pairing with and the countdown, and wait for Enter to complete.")
     var confirm = false
+
+    @Option(
+        name: .customLong("verification-code"),
+        help: "Manual path: the verification code the workstation shows after pairing (else you are asked).")
+    var verificationCode: String?
 }

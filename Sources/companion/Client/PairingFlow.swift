@@ -10,6 +10,8 @@ struct PairingFlow {
     let json: Bool
     /// Wait for Enter (with a live countdown) before completing.
     let confirm: Bool
+    /// The verification code the workstation shows (manual path); nil asks the person to compare.
+    var expectedVerificationCode: String? = nil
 
     /// The `--json` shape of a successful pairing.
     struct Output: Encodable {
@@ -78,6 +80,8 @@ struct PairingFlow {
             try Self.check(machine.state)
             throw CLIFailure(.failure, "pairing stopped in state \(machine.state.name)")
         }
+        _ = try PairingTrust(json: json, expectedCode: expectedVerificationCode)
+            .verify(response.sidecar, device: device, ticket: ticket, deviceKey: keyPair.publicKey)
         try store(device: device, ticket: ticket, url: url, proof: response.sidecar)
         try report(
             Output(

@@ -13,6 +13,12 @@ struct LocalSidecarClient {
         try await send("GET", "companion/status", body: nil)
     }
 
+    /// The loopback-only result of the last completed pairing (with its verification code).
+    func lastPairing() async throws -> LastPairing? {
+        let body: LastPairingBody = try await send("GET", "companion/pairing/last", body: nil)
+        return body.pairing
+    }
+
     func startPairing(ttlSeconds: Int?) async throws -> PairingStartResponse {
         let body = try CompanionJSON.encode(PairingStartRequest(ttlSeconds: ttlSeconds))
         return try await send("POST", "companion/pairing/start", body: body)
@@ -52,4 +58,16 @@ struct LocalSidecarClient {
                 hint: "check --url")
         }
     }
+}
+
+/// Body of `GET /companion/pairing/last`.
+struct LastPairingBody: Decodable {
+    var pairing: LastPairing?
+}
+
+/// The last completed pairing as the workstation shows it.
+struct LastPairing: Decodable {
+    var deviceId: String
+    var deviceName: String
+    var verificationCode: String?
 }

@@ -28,11 +28,18 @@ struct PairingPresenter {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
-    static func presentPaired(_ device: CompanionDevice, json: Bool) throws {
+    static func presentPaired(_ device: CompanionDevice, verificationCode: String?, json: Bool) throws {
         if json {
-            try printLine(["event": "paired", "deviceId": device.id, "deviceName": device.name])
+            var line = ["event": "paired", "deviceId": device.id, "deviceName": device.name]
+            line["verificationCode"] = verificationCode
+            try printLine(line)
         } else {
-            FileHandle.standardOutput.write(Data("paired with \(device.name)\n".utf8))
+            var text = "paired with \(device.name)\n"
+            if let verificationCode {
+                text += "verification code: \(verificationCode)\n"
+                text += "  (if the device paired with the typed code, it shows the same; if not, revoke it)\n"
+            }
+            FileHandle.standardOutput.write(Data(text.utf8))
         }
     }
 

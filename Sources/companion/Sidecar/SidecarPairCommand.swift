@@ -41,7 +41,9 @@ struct SidecarPairCommand: CompanionCommand {
             let device = try await client.status().connectedDevice
             if let device, device.id != before?.id || device.connectedAt != before?.connectedAt {
                 countdown.finish()
-                try PairingPresenter.presentPaired(device, json: json)
+                let completed = try? await client.lastPairing()
+                let code = completed?.deviceId == device.id ? completed?.verificationCode : nil
+                try PairingPresenter.presentPaired(device, verificationCode: code, json: json)
                 return
             }
         }

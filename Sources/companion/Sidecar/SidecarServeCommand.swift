@@ -39,10 +39,19 @@ struct SidecarServeCommand: CompanionCommand {
     @Flag(help: "Print the listening address as one JSON line.")
     var json = false
 
+    @Flag(
+        name: .customLong("ephemeral-identity"),
+        help: "Use a throw-away identity key for this run instead of the vault's (companions cannot re-pin it).")
+    var ephemeralIdentity = false
+
+    @OptionGroup var vault: VaultOptions
+
     @OptionGroup(title: "Tasks") var tasks: SidecarTaskOptions
 
     func execute() async throws {
-        let configuration = try makeConfiguration()
+        var configuration = try makeConfiguration()
+        let identity = try SidecarIdentity.load(vault: vault, ephemeral: ephemeralIdentity)
+        configuration.identity = identity.keyPair
         guard let level = Logger.Level(rawValue: logLevel.lowercased()) else {
             throw CLIFailure(
                 .usage, "unknown log level '\(logLevel)'", hint: "use trace, debug, info, warning or error")
@@ -54,7 +63,7 @@ struct SidecarServeCommand: CompanionCommand {
             sidecar = try Sidecar(configuration: configuration, logger: logger)
         } catch {
             throw CLIFailure(
-                .failure, "cannot open the registry in \(configuration.dataDirectory.path): \(error)",
+                .failure, "cannot open the registry in \(configuration.dataDirectory.path): \(Self.describe(error))",
                 hint: "check the directory's permissions, or pass another --data-dir")
         }
         if !configuration.bindsLoopbackOnly {
@@ -63,7 +72,7 @@ struct SidecarServeCommand: CompanionCommand {
                     + "(pairing is still started only from this machine)")
         }
         do {
-            try await sidecar.run { address in announce(address) }
+            try await sidecar.run { address in announce(address, identity: identity) }
         } catch {
             throw CLIFailure(
                 .failure, "cannot serve on \(host):\(port): \(error)",
@@ -89,14 +98,26 @@ struct SidecarServeCommand: CompanionCommand {
         return configuration
     }
 
-    private func announce(_ address: SidecarAddress) {
+    /// A one-line reason: the POSIX error behind a Foundation error (e.g. "Not a directory"), else the error.
+    static func describe(_ error: any Error) -> String {
+        let nsError = error as NSError
+        let posix = (nsError.userInfo[NSUnderlyingErrorKey] as? NSError) ?? nsError
+        if posix.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(posix.code))) }
+        return "\(error)"
+    }
+
+    private func announce(_ address: SidecarAddress, identity: SidecarIdentity) {
         var text: String
         if json {
-            let object = ["listening": address.localURL, "port": "\(address.port)", "publicURL": address.publicURL]
+            let object = [
+                "listening": address.localURL, "port": "\(address.port)", "publicURL": address.publicURL,
+                "fingerprint": identity.keyPair.publicKey.fingerprint.description,
+            ]
             let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
             text = String(decoding: data, as: UTF8.self) + "\n"
         } else {
             text = "listening on \(address.localURL)\n"
+            text += "sidecar identity \(identity.keyPair.publicKey.fingerprint) (\(identity.origin))\n"
             if address.publicURL != address.localURL { text += "pairing URL (in the QR code): \(address.publicURL)\n" }
         }
         FileHandle.standardOutput.write(Data(text.utf8))

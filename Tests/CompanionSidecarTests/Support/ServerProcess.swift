@@ -28,7 +28,9 @@ final class ServerProcess: @unchecked Sendable {
 
     private init(dataDirectory: URL, logFile: URL) throws {
         process.executableURL = try Self.binary()
-        process.arguments = ["sidecar", "serve", "--port", "0", "--data-dir", dataDirectory.path]
+        process.arguments = [
+            "sidecar", "serve", "--port", "0", "--data-dir", dataDirectory.path, "--ephemeral-identity",
+        ]
         let output = Pipe()
         process.standardOutput = output
         try FileManager.default.createDirectory(

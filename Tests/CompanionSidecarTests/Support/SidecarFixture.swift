@@ -17,7 +17,10 @@ struct SidecarFixture {
         self.clock = clock
         let configuration = SidecarConfiguration(
             host: host, port: 0, dataDirectory: directory, hostName: "test-workstation", maxBodyBytes: 4096,
-            originPolicy: OriginPolicy(extraOrigins: ["http://192.168.1.5:19006"]), pairing: policy)
+            originPolicy: OriginPolicy(extraOrigins: ["http://192.168.1.5:19006"]), pairing: policy,
+            // Contract tests of the brief's MVP shapes: device routes unsigned here. Signed-request
+            // enforcement (the default) is covered by TrustAttackTests, CrashTests and the end-to-end tests.
+            requireSignedRequests: false)
         sidecar = try Sidecar(configuration: configuration, logLevel: .warning, now: { clock.now })
     }
 

@@ -1,0 +1,43 @@
+import CompanionAPI
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// Accepts a request only when it is signed by a paired, not revoked device (see SECURITY.md):
+/// timestamp within the window, nonce unseen, Ed25519 signature over the canonical request valid.
+/// Refusals answer 401 with the JSON error body; success records the device in the context and
+/// updates its `lastSeenAt`.
+struct SignedRequestMiddleware: RouterMiddleware {
+    typealias Context = SidecarRequestContext
+
+    let authenticator: RequestAuthenticator
+    let registry: Registry
+    let bodyLimit: Int
+    let now: @Sendable () -> Date
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        var request = request
+        let body: ByteBuffer
+        do { body = try await request.collectBody(upTo: bodyLimit) } catch {
+            throw SidecarError.tooLarge(limit: bodyLimit)
+        }
+        let head = request.head
+        let result = await authenticator.authenticate(
+            method: head.method.rawValue, pathAndQuery: head.path ?? "/", body: Array(buffer: body)
+        ) { name in
+            HTTPField.Name(name).flatMap { head.headerFields[$0] }
+        }
+        switch result {
+        case .failure(let failure):
+            throw SidecarError(.unauthorized, failure.message)
+        case .success(let deviceID):
+            var context = context
+            context.authenticatedDeviceID = deviceID
+            try await registry.touch(deviceID: deviceID, at: now())
+            return try await next(request, context)
+        }
+    }
+}
