@@ -23,7 +23,7 @@ server_pid=""
 cleanup() { [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 
-"$bin" sidecar serve --port 0 --data-dir "$work/data" --log-level "$log_level" >"$work/out" 2>/dev/null &
+"$bin" sidecar serve --port 0 --ephemeral-identity --data-dir "$work/data" --log-level "$log_level" >"$work/out" 2>/dev/null &
 server_pid=$!
 for _ in $(seq 100); do grep -q "listening on" "$work/out" 2>/dev/null && break; sleep 0.1; done
 url="$(sed -n 's/^listening on //p' "$work/out" | head -1)"

@@ -28,6 +28,13 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+# Python tools the OpenAPI test uses to validate the document and the live answers.
+if ! python3 -c 'import openapi_spec_validator, jsonschema, yaml' 2>/dev/null; then
+    echo "setup: installing openapi-spec-validator, jsonschema and PyYAML (pip)"
+    python3 -m pip install --quiet openapi-spec-validator jsonschema pyyaml \
+        || python3 -m pip install --quiet --break-system-packages openapi-spec-validator jsonschema pyyaml
+fi
+
 command -v swift >/dev/null || { echo "setup: the Swift toolchain (6.x) is not on PATH; install it from swift.org" >&2; exit 1; }
 
 if [ "${1:-}" != "--no-build" ]; then

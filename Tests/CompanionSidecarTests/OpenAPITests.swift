@@ -71,6 +71,7 @@ import Testing
         _ = try await record("POST", "/companion/disconnect", "/companion/disconnect")
         _ = try await record("DELETE", "/companion/devices/{id}", "/companion/devices/\(id)")
         _ = try await record("DELETE", "/companion/devices/{id}", "/companion/devices/\(id)")  // 404
+        samples += try await exerciseTasks(probe)
         return samples
     }
 }

@@ -1,0 +1,38 @@
+import CompanionAPI
+import Foundation
+
+/// The task operations of the OpenAPI document, each status a client can provoke on a sidecar without a task
+/// command.
+extension OpenAPITests {
+    static func exerciseTasks(_ probe: HTTPProbe) async throws -> [Sample] {
+        var samples: [Sample] = []
+        func record(_ method: String, _ template: String, _ path: String, _ body: Data? = nil) async throws -> HTTPReply
+        {
+            let reply = try await probe.send(method, path, body: body)
+            samples.append(
+                Sample(
+                    method: method, path: template, status: reply.status,
+                    body: String(decoding: reply.body, as: UTF8.self))
+            )
+            return reply
+        }
+        let create = Data(#"{"title":"documented","description":"d","repo_url":"/tmp/repo"}"#.utf8)
+        let task = try await record("POST", "/v1/tasks", "/v1/tasks", create).decode(TaskResponse.self).task
+        _ = try await record("POST", "/v1/tasks", "/v1/tasks", Data(#"{"title":""}"#.utf8))  // 400
+        _ = try await record("POST", "/v1/tasks", "/v1/tasks", Data(repeating: 32, count: 200_000))  // 413
+        _ = try await record("GET", "/v1/tasks", "/v1/tasks")
+        _ = try await record("GET", "/v1/tasks", "/v1/tasks?limit=x")  // 400
+        _ = try await record("GET", "/v1/tasks/{id}", "/v1/tasks/\(task.id)")
+        _ = try await record("GET", "/v1/tasks/{id}", "/v1/tasks/unknown")  // 404
+        _ = try await record("POST", "/v1/tasks/{id}/start", "/v1/tasks/\(task.id)/start")  // 503
+        _ = try await record("POST", "/v1/tasks/{id}/start", "/v1/tasks/unknown/start")  // 404
+        _ = try await record("POST", "/v1/tasks/{id}/cancel", "/v1/tasks/unknown/cancel")  // 404
+        _ = try await record("POST", "/v1/tasks/{id}/cancel", "/v1/tasks/\(task.id)/cancel")
+        _ = try await record("POST", "/v1/tasks/{id}/cancel", "/v1/tasks/\(task.id)/cancel")  // 409
+        _ = try await record("POST", "/v1/tasks/{id}/start", "/v1/tasks/\(task.id)/start")  // 503 before 409
+        _ = try await record("GET", "/v1/tasks/{id}/logs/tail", "/v1/tasks/\(task.id)/logs/tail?after=0")
+        _ = try await record("GET", "/v1/tasks/{id}/logs/tail", "/v1/tasks/\(task.id)/logs/tail?lines=abc")  // 400
+        _ = try await record("GET", "/v1/tasks/{id}/logs/tail", "/v1/tasks/unknown/logs/tail")  // 404
+        return samples
+    }
+}
