@@ -24,7 +24,9 @@ struct PairScanCommand: CompanionCommand {
     func execute() async throws {
         try await ClientRun.run(json: output.json) {
             let decoded: [DecodedQR]
-            do { decoded = try QRDecoder().decode(file: image) } catch { throw ClientFailures.failure(for: error) }
+            do { decoded = try QRDecoder().decode(file: image) } catch let error as QRDecodeError {
+                throw error.cliFailure
+            }
             let texts = decoded.compactMap(\.text)
             var machine = PairingMachine()
             // With several codes in one image, use the first that is a pairing payload.
