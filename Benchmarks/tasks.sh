@@ -64,7 +64,10 @@ for name, path in (("websocket", sys.argv[1]), ("polling", sys.argv[2])):
 print(f"  polling p99 / websocket p99 = {results['polling'] / max(results['websocket'], 0.001):.1f}x")
 PY
 
-"$BIN" sidecar serve --port 0 --data-dir "$tmp/data" --json \
+# The task endpoints need a signed request or the sidecar's API key: this run uses a throw-away key.
+COMPANION_API_KEY=$(head -c 24 /dev/urandom | base64)
+export COMPANION_API_KEY
+COMPANION_SIDECAR_API_KEY="$COMPANION_API_KEY" "$BIN" sidecar serve --port 0 --data-dir "$tmp/data" --json \
     --task-command "python3 -u $tmp/emit.py $LINES $INTERVAL" >"$tmp/serve.out" 2>"$tmp/serve.err" &
 sidecar_pid=$!
 for _ in $(seq 1 100); do grep -q listening "$tmp/serve.out" 2>/dev/null && break; sleep 0.1; done
@@ -85,11 +88,12 @@ python3 "$tmp/report.py" "$tmp/ws.txt" "$tmp/poll.txt" "$LINES"
 
 echo "== GET /v1/tasks with $TASKS tasks"
 python3 - "$port" "$TASKS" <<'PY'
-import http.client, json, sys, time
+import http.client, json, os, sys, time
 port, total = int(sys.argv[1]), int(sys.argv[2])
+headers = {"Content-Type": "application/json", "X-API-Key": os.environ["COMPANION_API_KEY"]}
 conn = http.client.HTTPConnection("127.0.0.1", port)
 def call(method, path, body=None):
-    conn.request(method, path, body=body, headers={"Content-Type": "application/json"})
+    conn.request(method, path, body=body, headers=headers)
     response = conn.getresponse()
     data = response.read()
     assert response.status < 300, (response.status, data[:200])

@@ -19,7 +19,8 @@ final class SidecarProcess: @unchecked Sendable {
     static let fakeTimeLibrary = "/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1"
 
     /// `errorLog`: a file receiving the sidecar's standard error (its request log); discarded when nil.
-    init(fakeClock: Bool = false, errorLog: URL? = nil) async throws {
+    /// `extraArguments` go to `sidecar serve` (e.g. `--task-command`).
+    init(fakeClock: Bool = false, errorLog: URL? = nil, extraArguments: [String] = []) async throws {
         dataDirectory = try TestPaths.temporaryDirectory("sidecar")
         var environment = ProcessInfo.processInfo.environment
         if fakeClock {
@@ -33,7 +34,8 @@ final class SidecarProcess: @unchecked Sendable {
         } else {
             clockFile = nil
         }
-        var arguments = ["sidecar", "serve", "--port", "0", "--data-dir", dataDirectory.path, "--json"]
+        var arguments =
+            ["sidecar", "serve", "--port", "0", "--data-dir", dataDirectory.path, "--json"] + extraArguments
         if CompanionCLI.usesKeyring {
             // The sidecar's identity in its own profile of the real keyring, one per test.
             environment["COMPANION_VAULT"] = "secret-service"

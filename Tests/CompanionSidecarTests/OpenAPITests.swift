@@ -23,7 +23,13 @@ import Testing
     func liveAnswersMatchTheDocument() async throws {
         let fixture = try SidecarFixture()
         defer { fixture.remove() }
-        let samples = try await fixture.live { probe, _ in try await Self.exercise(probe) }
+        var samples = try await fixture.live { probe, _ in try await Self.exercise(probe) }
+        samples += try await Self.refusals()
+        try await Self.check(samples, in: fixture)
+    }
+
+    /// Validates `samples` against the document with Tests/OpenAPI/check_openapi.py.
+    static func check(_ samples: [Sample], in fixture: SidecarFixture) async throws {
         let file = fixture.directory.appendingPathComponent("samples.json")
         try JSONEncoder().encode(samples).write(to: file)
         let spec = TestPaths.packageRoot.appendingPathComponent("Sources/CompanionSidecar/Resources/openapi.yaml")

@@ -11,15 +11,18 @@ import Testing
     let clock = ManualClock(Date())
     let identity = Ed25519KeyPair.generate()
 
-    func sidecar() throws -> Sidecar {
+    /// The sidecar under attack: its task command runs each task's description as a shell script.
+    func sidecar(apiKey: TaskAPIKey? = nil) throws -> Sidecar {
         let clock = self.clock
-        let configuration = SidecarConfiguration(
+        var configuration = SidecarConfiguration(
             port: 0, dataDirectory: directory, hostName: "trust-workstation", identity: identity)
+        configuration.taskCommand = "sh -s"
+        configuration.taskAPIKey = apiKey
         return try Sidecar(configuration: configuration, now: { clock.now })
     }
 
-    func live(_ body: (HTTPProbe) async throws -> Void) async throws {
-        let running = try await sidecar().start()
+    func live(apiKey: TaskAPIKey? = nil, _ body: (HTTPProbe) async throws -> Void) async throws {
+        let running = try await sidecar(apiKey: apiKey).start()
         defer { try? FileManager.default.removeItem(at: directory) }
         do { try await body(HTTPProbe(baseURL: running.baseURL)) } catch {
             await running.stop()

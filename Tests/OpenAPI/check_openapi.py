@@ -4,7 +4,8 @@
 usage: check_openapi.py openapi.yaml samples.json
 samples.json: [{"method": "GET", "path": "/companion/devices/{id}", "status": 200, "body": "<text>"}, ...]
 Exits non-zero, printing every problem, when the document is invalid, an answer's status is not documented
-for its operation, an answer's body does not match the documented schema, or an operation was never exercised.
+for its operation, an answer's body does not match the documented schema, an operation was never exercised,
+or an operation that declares `security` was never seen refusing (401) a request without credentials.
 """
 import json
 import sys
@@ -46,10 +47,13 @@ def main() -> int:
             if path == "/companion/pairing/start" and status == "200":
                 qr = {"$ref": "#/components/schemas/QRPayload"}
                 problems += [f"{label} qrPayload: {e}" for e in errors(spec, qr, json.loads(body["qrPayload"]))]
+    refused = {(s["path"], s["method"].lower()) for s in samples if s["status"] == 401}
     for path, item in spec["paths"].items():
-        for method in item:
+        for method, operation in item.items():
             if (path, method) not in exercised:
                 problems.append(f"{method.upper()} {path}: never exercised by the live test")
+            if operation.get("security") and (path, method) not in refused:
+                problems.append(f"{method.upper()} {path}: declares security but no refusal (401) was checked")
     for problem in problems:
         print(problem)
     print(f"checked {len(samples)} answers against {len(spec['paths'])} paths: {len(problems)} problems")

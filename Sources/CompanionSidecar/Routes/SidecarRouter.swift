@@ -8,8 +8,9 @@ import Hummingbird
 /// - `/companion/status`: open (onboarding calls it before pairing).
 /// - `/companion/disconnect`, `/companion/devices…`: the device group, where request authentication
 ///   (signed requests) is added as a group middleware.
-/// - `/v1/tasks…`, `WS /v1/tasks/{id}/logs`: the task groups (``TaskService``); the same router serves the
-///   WebSocket upgrades.
+/// - `/v1/tasks…`, `WS /v1/tasks/{id}/logs`: the task groups (``TaskService``), guarded by
+///   ``TaskAuthenticationMiddleware`` (signed requests, or the `X-API-Key` when configured); the same router
+///   serves the WebSocket upgrades.
 enum SidecarRouter {
     static func build(_ sidecar: Sidecar) -> Router<SidecarRequestContext> {
         let router = Router(context: SidecarRequestContext.self)
@@ -30,12 +31,9 @@ enum SidecarRouter {
         let routes = CompanionRoutes(registry: sidecar.registry, now: sidecar.now)
         routes.registerStatus(on: companion)
         routes.registerDeviceRoutes(on: sidecar.protectedGroup(companion.group()))
-        // `/v1/tasks…` (orchestrator): their own group. They take the `X-API-Key` when one is configured;
-        // without one they are served to loopback peers only (signed task requests are not wired yet).
-        let taskGuard: [any MiddlewareProtocol<Request, Response, SidecarRequestContext>] =
-            sidecar.tasks.apiKey == nil ? [LoopbackOnlyMiddleware(what: "task endpoints")] : []
-        sidecar.tasks.addRoutes(to: router, middlewares: taskGuard)
-        sidecar.tasks.addWebSocketRoutes(to: router, middlewares: taskGuard)
+        // `/v1/tasks…` (orchestrator): their own group, signed requests or the configured `X-API-Key`.
+        sidecar.tasks.addRoutes(to: router, authentication: sidecar.taskAuthentication)
+        sidecar.tasks.addWebSocketRoutes(to: router, authentication: sidecar.taskAuthentication)
         return router
     }
 }

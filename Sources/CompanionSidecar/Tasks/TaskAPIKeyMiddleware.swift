@@ -4,8 +4,8 @@ import Hummingbird
 
 /// Requires the configured `X-API-Key` on the routes it wraps; does nothing when no key is configured.
 ///
-/// Request signing (the trust issue) is added by its own middleware on the same route group; a sidecar that
-/// has both accepts either (see ``TaskAPIKey/matches(_:)`` for use from that middleware).
+/// This is the check of a ``TaskService`` served on its own. The full sidecar guards the task routes with
+/// `TaskAuthenticationMiddleware` instead, which accepts a signed request or this key.
 public struct TaskAPIKeyMiddleware<Context: RequestContext>: RouterMiddleware {
     let key: TaskAPIKey?
 

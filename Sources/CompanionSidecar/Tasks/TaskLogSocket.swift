@@ -9,15 +9,18 @@ extension TaskService {
     /// Lines per WebSocket message.
     static let linesPerMessage = 200
 
-    /// Adds the log WebSocket route at `/v1/tasks/:id/logs` in its own group, wrapped by `middlewares`.
+    /// Adds the log WebSocket route at `/v1/tasks/:id/logs` in its own group; `authentication` guards the upgrade
+    /// request (nil: this service's own `X-API-Key` check, as for ``addRoutes(to:authentication:)``).
     /// The router must be the one given to `.http1WebSocketUpgrade(webSocketRouter:)`.
     @discardableResult
     public func addWebSocketRoutes<Context: RequestContext & WebSocketRequestContext>(
-        to router: some RouterMethods<Context>, middlewares: [any MiddlewareProtocol<Request, Response, Context>] = []
+        to router: some RouterMethods<Context>,
+        authentication: [any MiddlewareProtocol<Request, Response, Context>]? = nil
     ) -> RouterGroup<Context> {
         let group = router.group("v1/tasks").add(middleware: TaskErrorMiddleware<Context>())
-            .add(middleware: TaskAPIKeyMiddleware<Context>(key: apiKey))
-        for middleware in middlewares { group.add(middleware: middleware) }
+        for middleware in authentication ?? [TaskAPIKeyMiddleware<Context>(key: apiKey)] {
+            group.add(middleware: middleware)
+        }
         let enabled = webSocketEnabled
         group.ws(":id/logs") { _, _ in
             enabled ? .upgrade([:]) : .dontUpgrade

@@ -7,15 +7,17 @@ extension TaskService {
     /// Largest accepted `POST /v1/tasks` body.
     public static let maxCreateBodyBytes = 128 * 1024
 
-    /// Adds the task routes in their own group at `/v1/tasks`. `middlewares` (authentication) wrap every one
-    /// of them, after the API key check.
+    /// Adds the task routes in their own group at `/v1/tasks`. `authentication` guards every one of them;
+    /// nil means this service's own `X-API-Key` check (``TaskAPIKeyMiddleware``, open when no key is set).
     @discardableResult
     public func addRoutes<Context: RequestContext>(
-        to router: some RouterMethods<Context>, middlewares: [any MiddlewareProtocol<Request, Response, Context>] = []
+        to router: some RouterMethods<Context>,
+        authentication: [any MiddlewareProtocol<Request, Response, Context>]? = nil
     ) -> RouterGroup<Context> {
         let group = router.group("v1/tasks").add(middleware: TaskErrorMiddleware<Context>())
-            .add(middleware: TaskAPIKeyMiddleware<Context>(key: apiKey))
-        for middleware in middlewares { group.add(middleware: middleware) }
+        for middleware in authentication ?? [TaskAPIKeyMiddleware<Context>(key: apiKey)] {
+            group.add(middleware: middleware)
+        }
         group.get { request, _ in try await self.list(request) }
         group.post { request, _ in try await self.create(request) }
         group.get(":id") { _, context in try await self.show(context.parameters.require("id")) }

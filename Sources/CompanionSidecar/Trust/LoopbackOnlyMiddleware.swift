@@ -1,8 +1,8 @@
 import Hummingbird
 
-/// Refuses (403) requests whose TCP peer is not on this machine. Guards the task routes while they are not
-/// yet covered by signed requests and no `X-API-Key` is configured: a sidecar bound to the LAN must not let
-/// strangers start agent commands.
+/// Refuses (403) requests whose TCP peer is not on this machine. Guards the task routes of a sidecar whose
+/// signed requests are turned off (tests of the brief's MVP shapes) and that has no `X-API-Key`: a sidecar
+/// bound to the LAN must never let strangers start agent commands.
 struct LoopbackOnlyMiddleware: RouterMiddleware {
     typealias Context = SidecarRequestContext
 

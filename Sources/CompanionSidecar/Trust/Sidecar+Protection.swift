@@ -1,12 +1,27 @@
 import Hummingbird
 
 extension Sidecar {
+    /// The signed-request check of this sidecar (its authenticator, registry, body limit and clock).
+    var signedRequests: SignedRequestMiddleware {
+        SignedRequestMiddleware(
+            authenticator: authenticator, registry: registry, bodyLimit: configuration.maxBodyBytes, now: now)
+    }
+
     /// `group` with signed-request authentication in front of every route added to it afterwards,
     /// unless the configuration turns it off (tests of the brief's unauthenticated MVP shapes only).
     func protectedGroup(_ group: RouterGroup<SidecarRequestContext>) -> RouterGroup<SidecarRequestContext> {
         guard configuration.requireSignedRequests else { return group }
-        return group.add(
-            middleware: SignedRequestMiddleware(
-                authenticator: authenticator, registry: registry, bodyLimit: configuration.maxBodyBytes, now: now))
+        return group.add(middleware: signedRequests)
+    }
+
+    /// The authentication of the task routes: a signed request or the configured `X-API-Key`
+    /// (``TaskAuthenticationMiddleware``). With signed requests turned off (MVP shape tests only), the API key
+    /// when one is configured, else loopback peers only: a LAN-bound sidecar never lets strangers run agents.
+    var taskAuthentication: [any MiddlewareProtocol<Request, Response, SidecarRequestContext>] {
+        if configuration.requireSignedRequests {
+            return [TaskAuthenticationMiddleware(signed: signedRequests, apiKey: configuration.taskAPIKey)]
+        }
+        if let key = configuration.taskAPIKey { return [TaskAPIKeyMiddleware<SidecarRequestContext>(key: key)] }
+        return [LoopbackOnlyMiddleware(what: "task endpoints")]
     }
 }

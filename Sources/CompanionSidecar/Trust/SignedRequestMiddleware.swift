@@ -20,24 +20,34 @@ struct SignedRequestMiddleware: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var request = request
+        switch try await authenticate(&request) {
+        case .failure(let failure):
+            throw SidecarError(.unauthorized, failure.message)
+        case .success(let deviceID):
+            return try await next(request, try await admit(deviceID, context))
+        }
+    }
+
+    /// Checks the request's signature headers. The body is collected (up to the limit) because it is signed;
+    /// `request` keeps it for the handler. Consumes the nonce when the signature verifies.
+    func authenticate(_ request: inout Request) async throws -> Result<String, AuthenticationFailure> {
         let body: ByteBuffer
         do { body = try await request.collectBody(upTo: bodyLimit) } catch {
             throw SidecarError.tooLarge(limit: bodyLimit)
         }
         let head = request.head
-        let result = await authenticator.authenticate(
+        return await authenticator.authenticate(
             method: head.method.rawValue, pathAndQuery: head.path ?? "/", body: Array(buffer: body)
         ) { name in
             HTTPField.Name(name).flatMap { head.headerFields[$0] }
         }
-        switch result {
-        case .failure(let failure):
-            throw SidecarError(.unauthorized, failure.message)
-        case .success(let deviceID):
-            var context = context
-            context.authenticatedDeviceID = deviceID
-            try await registry.touch(deviceID: deviceID, at: now())
-            return try await next(request, context)
-        }
+    }
+
+    /// The context of an authenticated device's request; records the device as seen now.
+    func admit(_ deviceID: String, _ context: Context) async throws -> Context {
+        var context = context
+        context.authenticatedDeviceID = deviceID
+        try await registry.touch(deviceID: deviceID, at: now())
+        return context
     }
 }

@@ -72,7 +72,10 @@ extension TaskClientError: CLIFailureConvertible {
         case .transport(let why):
             CLIFailure(.network, "cannot reach the sidecar: \(why)", hint: "is `companion sidecar serve` running?")
         case .server(let status, _, let message) where status == 401:
-            CLIFailure(.server, "the sidecar refused the request: \(message)", hint: "check the API key or pairing")
+            CLIFailure(
+                .notPaired, "the sidecar refused the request: \(message)",
+                hint: "pair this device with the sidecar (`companion pair scan|code`), or give the sidecar's API key "
+                    + "(`companion tasks api-key --file FILE`, --api-key-file or $COMPANION_API_KEY)")
         case .server(_, _, let message):
             CLIFailure(.server, "the sidecar answered: \(message)")
         case .malformedAnswer(let why):

@@ -3,7 +3,7 @@ import CompanionCrypto
 import CompanionVault
 import Foundation
 
-/// `companion tasks api-key (set --file FILE | clear)`: the sidecar's optional `X-API-Key`, kept in the vault.
+/// `companion tasks api-key (--file FILE | --clear)`: the sidecar's optional `X-API-Key`, kept in the vault.
 struct TasksAPIKeyCommand: CompanionCommand {
     static let itemName = "api-key"
     static let configuration = CommandConfiguration(

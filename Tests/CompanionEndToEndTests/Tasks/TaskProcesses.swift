@@ -12,8 +12,13 @@ enum CompanionExecutable {
     }
 }
 
-/// `companion sidecar serve` as a child process, on loopback, with a task command.
+/// `companion sidecar serve` as a child process, on loopback, with a task command and the task API key
+/// ``apiKey`` (the task endpoints need it or a signed request; ``runCompanion(_:environment:whileRunning:)``
+/// passes it). Signed task requests are tested in `TaskTrustEndToEndTests`.
 final class TaskSidecarProcess: @unchecked Sendable {
+    /// The `X-API-Key` of every task sidecar of these tests.
+    static let apiKey = "e2e-task-key-\(UUID().uuidString)"
+
     let dataDirectory: URL
     let taskCommand: String
     private(set) var port: Int = 0
@@ -34,6 +39,9 @@ final class TaskSidecarProcess: @unchecked Sendable {
             "sidecar", "serve", "--port", String(requested), "--data-dir", dataDirectory.path, "--json",
             "--task-command", taskCommand, "--log-level", "warning",
         ]
+        var environment = ProcessInfo.processInfo.environment
+        environment["COMPANION_SIDECAR_API_KEY"] = Self.apiKey
+        process.environment = environment
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -82,9 +90,10 @@ struct CLIResult {
     }
 }
 
-/// Runs `companion` with arguments; `whileRunning` is called once it started (to break things meanwhile).
+/// Runs `companion` with arguments and the task sidecars' API key; `whileRunning` is called once it started
+/// (to break things meanwhile).
 func runCompanion(
-    _ arguments: [String], environment: [String: String] = [:],
+    _ arguments: [String], environment: [String: String] = ["COMPANION_API_KEY": TaskSidecarProcess.apiKey],
     whileRunning: (@Sendable () async throws -> Void)? = nil
 ) async throws -> CLIResult {
     let process = Process()

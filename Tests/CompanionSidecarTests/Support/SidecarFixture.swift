@@ -9,18 +9,21 @@ struct SidecarFixture {
     let clock: ManualClock
     let sidecar: Sidecar
 
-    init(host: String = "127.0.0.1", policy: PairingPolicy = PairingPolicy(), clock: ManualClock = ManualClock())
-        throws
-    {
+    /// `signed`: enforce signed requests (the default of a real sidecar) instead of the MVP shapes.
+    init(
+        host: String = "127.0.0.1", policy: PairingPolicy = PairingPolicy(), clock: ManualClock = ManualClock(),
+        signed: Bool = false, taskAPIKey: TaskAPIKey? = nil
+    ) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("companion-sidecar-tests-\(UUID().uuidString)")
         self.clock = clock
-        let configuration = SidecarConfiguration(
+        var configuration = SidecarConfiguration(
             host: host, port: 0, dataDirectory: directory, hostName: "test-workstation", maxBodyBytes: 4096,
             originPolicy: OriginPolicy(extraOrigins: ["http://192.168.1.5:19006"]), pairing: policy,
             // Contract tests of the brief's MVP shapes: device routes unsigned here. Signed-request
             // enforcement (the default) is covered by TrustAttackTests, CrashTests and the end-to-end tests.
-            requireSignedRequests: false)
+            requireSignedRequests: signed)
+        configuration.taskAPIKey = taskAPIKey
         sidecar = try Sidecar(configuration: configuration, logLevel: .warning, now: { clock.now })
     }
 

@@ -1,0 +1,70 @@
+import CompanionTestSupport
+import Foundation
+import Testing
+
+/// Tasks from a paired companion: the CLI signs every task request and the log WebSocket's upgrade with the
+/// device key in the vault; a companion that is not paired (and has no API key) is refused with a clear
+/// message, and so is a revoked one.
+@Suite(.timeLimit(.minutes(3)))
+struct TaskTrustEndToEndTests {
+    @Test func pairedCompanionRunsTasksWithSignedRequestsAndOthersAreRefused() async throws {
+        let sidecar = try await SidecarProcess(extraArguments: ["--task-command", "sh -s"])
+        defer { sidecar.stop() }
+        let cli = CompanionCLI()
+        _ = try await ConnectionEndToEndTests.pair(cli, sidecar, name: "Signed Phone")
+
+        // No --url and no API key: the paired sidecar from the vault, every request signed.
+        let run = try await cli.run([
+            "tasks", "create", "--title", "signed", "--description", "echo signed-line-1; echo signed-line-2",
+            "--start",
+        ])
+        #expect(run.status == Exit.success, "\(run)")
+        #expect(run.stdout.contains("signed-line-1") && run.stdout.contains("signed-line-2"), "\(run)")
+        #expect(!run.stderr.contains("polling"), "the signed WebSocket upgrade is accepted: \(run)")
+        let (list, json) = try await cli.json(["tasks", "list"])
+        #expect(list.status == Exit.success, "\(list)")
+        let id = try #require(json["tasks"]?.arrayValue?.first?["id"]?.stringValue)
+
+        // Another companion, not paired, without a key: refused, with the way out in the hint.
+        let stranger = CompanionCLI()
+        let refused = try await stranger.run(["tasks", "list", "--url", sidecar.baseURL])
+        FailureOutput.expect(refused, status: Exit.notPaired, mentioning: "signed by a paired device")
+        #expect(refused.stderr.contains("companion pair"), "\(refused)")
+        let follow = try await stranger.run(["logs", id, "--follow", "--url", sidecar.baseURL])
+        // (The refused WebSocket upgrade is reported as a fall-back to polling first; polling is refused too.)
+        #expect(follow.status == Exit.notPaired, "\(follow)")
+        #expect(follow.stderr.contains("companion: error: the sidecar refused the request"), "\(follow)")
+        #expect(follow.stdout.isEmpty && !follow.stderr.contains("Fatal error"), "\(follow)")
+
+        // A second device, revoked by the first: its very next task request is refused.
+        let tablet = CompanionCLI()
+        let tabletID = try await ConnectionEndToEndTests.pair(tablet, sidecar, name: "Signed Tablet")
+        #expect(try await tablet.run(["tasks", "show", id]).status == Exit.success)
+        #expect(try await cli.run(["devices", "revoke", tabletID]).status == Exit.success)
+        let after = try await tablet.run(["tasks", "show", id])
+        FailureOutput.expect(after, status: Exit.notPaired, mentioning: "revoked")
+    }
+}
+
+/// The orchestrator brief's optional key, kept in the vault by `companion tasks api-key`.
+@Suite(.timeLimit(.minutes(3)))
+struct TaskAPIKeyEndToEndTests {
+    @Test func apiKeyStoredInTheVaultOpensTheTaskEndpoints() async throws {
+        let directory = try TestPaths.temporaryDirectory("task-key")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let keyFile = directory.appendingPathComponent("key")
+        try "vault-key-\(UUID().uuidString)\n".write(to: keyFile, atomically: true, encoding: .utf8)
+        let sidecar = try await SidecarProcess(extraArguments: [
+            "--task-command", "sh -s", "--api-key-file", keyFile.path,
+        ])
+        defer { sidecar.stop() }
+        let cli = CompanionCLI()
+        let list = ["tasks", "list", "--url", sidecar.baseURL]
+        FailureOutput.expect(try await cli.run(list), status: Exit.notPaired, mentioning: "X-API-Key")
+        #expect(try await cli.run(["tasks", "api-key", "--file", keyFile.path]).status == Exit.success)
+        let keyed = try await cli.run(list)
+        #expect(keyed.status == Exit.success, "\(keyed)")
+        #expect(try await cli.run(["tasks", "api-key", "--clear"]).status == Exit.success)
+        FailureOutput.expect(try await cli.run(list), status: Exit.notPaired, mentioning: "X-API-Key")
+    }
+}
