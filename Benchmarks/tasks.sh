@@ -68,9 +68,11 @@ PY
 COMPANION_API_KEY=$(head -c 24 /dev/urandom | base64)
 export COMPANION_API_KEY
 COMPANION_SIDECAR_API_KEY="$COMPANION_API_KEY" "$BIN" sidecar serve --port 0 --data-dir "$tmp/data" --json \
+    --ephemeral-identity \
     --task-command "python3 -u $tmp/emit.py $LINES $INTERVAL" >"$tmp/serve.out" 2>"$tmp/serve.err" &
 sidecar_pid=$!
 for _ in $(seq 1 100); do grep -q listening "$tmp/serve.out" 2>/dev/null && break; sleep 0.1; done
+grep -q listening "$tmp/serve.out" 2>/dev/null || { echo "tasks bench: the sidecar did not start:" >&2; cat "$tmp/serve.err" >&2; exit 1; }
 port=$(python3 -c 'import json,sys; print(json.loads(open(sys.argv[1]).readline())["port"])' "$tmp/serve.out")
 URL="http://127.0.0.1:$port"
 export COMPANION_SIDECAR_URL="$URL"

@@ -30,9 +30,10 @@ public struct CompanionAPIClient: Sendable {
         try await send(.health, body: nil, as: HealthResponse.self)
     }
 
-    /// `GET /companion/status`.
-    public func status() async throws(CompanionClientError) -> CompanionStatusResponse {
-        try await send(.status, body: nil, as: CompanionStatusResponse.self)
+    /// `GET /companion/status`; with `signed` (and a signer), signed, so a sidecar that no longer trusts this
+    /// device answers 401 instead of the open status.
+    public func status(signed: Bool = false) async throws(CompanionClientError) -> CompanionStatusResponse {
+        try await send(signed ? .signedStatus : .status, body: nil, as: CompanionStatusResponse.self)
     }
 
     /// `POST /companion/pairing/start`, optionally asking for a lifetime in seconds.

@@ -6,7 +6,7 @@ public struct CompanionEndpoint: Sendable, Equatable, CustomStringConvertible {
     public let method: String
     /// Path below the base URL, percent-encoded, e.g. `/companion/status`.
     public let path: String
-    /// True when the request must be signed (every endpoint except `/health`, pairing and status).
+    /// True when the request is signed (every endpoint except `/health`, pairing and the unsigned status).
     public let requiresSignature: Bool
 
     /// `GET /health`.
@@ -19,6 +19,10 @@ public struct CompanionEndpoint: Sendable, Equatable, CustomStringConvertible {
         method: "POST", path: "/companion/pairing/complete", requiresSignature: false)
     /// `GET /companion/status`.
     public static let status = CompanionEndpoint(method: "GET", path: "/companion/status", requiresSignature: false)
+    /// `GET /companion/status`, signed: the sidecar checks the signature (401 once this device is no longer
+    /// trusted) and records the device as seen.
+    public static let signedStatus = CompanionEndpoint(
+        method: "GET", path: "/companion/status", requiresSignature: true)
     /// `POST /companion/disconnect`.
     public static let disconnect = CompanionEndpoint(
         method: "POST", path: "/companion/disconnect", requiresSignature: true)
@@ -49,7 +53,7 @@ public struct SignableRequest: Sendable, Equatable {
 /// Adds authentication headers to requests of endpoints with ``CompanionEndpoint/requiresSignature``.
 ///
 /// This is the seam for signed requests: the client calls it for every such request and never for `/health`,
-/// pairing or status. Throwing aborts the request before anything is sent.
+/// pairing or the unsigned status. Throwing aborts the request before anything is sent.
 public protocol RequestSigning: Sendable {
     /// Header fields to add to `request`.
     func headers(for request: SignableRequest) throws -> [String: String]

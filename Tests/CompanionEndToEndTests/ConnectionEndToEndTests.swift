@@ -59,6 +59,8 @@ struct ConnectionEndToEndTests {
         }
         #expect(after == [phoneID])
         #expect(try await phone.json(["status"]).1["thisDevice"]?["deviceId"] == .string(phoneID))
+        // The revoked tablet's next (signed) status says so, instead of showing it as still paired.
+        FailureOutput.expect(try await tablet.run(["status"]), status: Exit.notPaired, mentioning: "revoked")
 
         // Revoking an id that does not exist is a clear server error.
         let missing = try await phone.run(["devices", "revoke", tabletID])

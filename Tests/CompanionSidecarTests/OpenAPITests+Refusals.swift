@@ -1,4 +1,5 @@
 import CompanionAPI
+import CompanionCrypto
 import CompanionSidecar
 import Foundation
 import Testing
@@ -13,7 +14,10 @@ extension OpenAPITests {
         let samples = try await fixture.live { probe, _ in
             var samples: [Sample] = []
             let wrongKey = ["X-API-Key": "not-the-key-0123456789"]
+            let forged = RequestSigner(keyPair: Ed25519KeyPair.generate(), deviceID: "not-paired")
+                .headers(method: "GET", pathAndQuery: "/companion/status", body: [])
             let calls: [(String, String, String, [String: String])] = [
+                ("GET", "/companion/status", "/companion/status", forged),
                 ("POST", "/companion/disconnect", "/companion/disconnect", [:]),
                 ("GET", "/companion/devices", "/companion/devices", [:]),
                 ("DELETE", "/companion/devices/{id}", "/companion/devices/abc", [:]),

@@ -1,38 +1,66 @@
 /// Nonces seen within the acceptance window, per device, so a captured request cannot be replayed.
 ///
 /// Only nonces of requests whose signature verified are inserted, so an attacker cannot fill it.
-/// Entries older than the window are pruned; a nonce can only be replayed after its timestamp has
-/// left the window, at which point the timestamp check refuses it anyway.
+///
+/// Each entry is a 64-bit keyed fingerprint of device id and nonce (SipHash through Swift's `Hasher`, seeded
+/// at random per process), filed under the bucket of the request's timestamp: a replay carries the same
+/// signed timestamp, so one bucket is looked up; whole buckets are dropped once every timestamp in them is
+/// older than twice the window (when the timestamp check refuses them anyway, with room for a clock step
+/// back). Inserting and pruning cost O(1) however many nonces are remembered. Two different nonces with the
+/// same fingerprint (chance about n² / 2⁶⁵) make the second request look like a replay: refused, never
+/// admitted.
 struct NonceCache: Sendable {
-    private var seen: [String: Int64] = [:]
-    private var oldest: Int64 = .max
+    private var buckets: [Int64: Set<UInt64>] = [:]
+    private var oldestBucket: Int64 = .max
+    /// Number of remembered nonces.
+    private(set) var count = 0
     /// Width of the acceptance window, in milliseconds.
     let windowMillis: Int64
+    /// Width of a bucket, in milliseconds.
+    let bucketMillis: Int64
     /// Upper bound on remembered nonces; past it, new requests are refused until old ones expire.
     let capacity: Int
 
-    init(windowMillis: Int64, capacity: Int = 200_000) {
-        self.windowMillis = windowMillis
+    /// The default capacity: over the two-minute memory of a ±60 s window, about 8,300 signed requests per
+    /// second, in about 16 MB.
+    static let defaultCapacity = 1_000_000
+
+    init(windowMillis: Int64, capacity: Int = NonceCache.defaultCapacity) {
+        self.windowMillis = max(1, windowMillis)
+        self.bucketMillis = max(1, self.windowMillis / 6)
         self.capacity = capacity
     }
 
     /// Records `nonce` for `deviceID`; false when it was already seen (a replay) or the cache is full.
     mutating func insert(deviceID: String, nonce: String, timestampMillis: Int64, nowMillis: Int64) -> Bool {
         prune(nowMillis: nowMillis)
-        let key = deviceID + "\n" + nonce
-        guard seen[key] == nil, seen.count < capacity else { return false }
-        seen[key] = timestampMillis
-        oldest = min(oldest, timestampMillis)
+        let bucket = Self.floorDivide(timestampMillis, bucketMillis)
+        var hasher = Hasher()
+        hasher.combine(deviceID)
+        hasher.combine(nonce)
+        let fingerprint = UInt64(bitPattern: Int64(hasher.finalize()))
+        if buckets[bucket]?.contains(fingerprint) == true { return false }
+        guard count < capacity else { return false }
+        buckets[bucket, default: []].insert(fingerprint)
+        oldestBucket = min(oldestBucket, bucket)
+        count += 1
         return true
     }
 
-    /// Number of remembered nonces.
-    var count: Int { seen.count }
-
+    /// Drops the buckets whose every timestamp is before `now - 2 × window`.
     private mutating func prune(nowMillis: Int64) {
-        let horizon = nowMillis - 2 * windowMillis
-        guard oldest < horizon else { return }
-        seen = seen.filter { $0.value >= horizon }
-        oldest = seen.values.min() ?? .max
+        let horizon = nowMillis.subtractingReportingOverflow(2 * windowMillis)
+        guard !horizon.overflow else { return }
+        let firstKept = Self.floorDivide(horizon.partialValue, bucketMillis)
+        guard oldestBucket < firstKept else { return }
+        for bucket in buckets.keys where bucket < firstKept {
+            count -= buckets.removeValue(forKey: bucket)?.count ?? 0
+        }
+        oldestBucket = buckets.keys.min() ?? .max
+    }
+
+    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
+        let quotient = value / divisor
+        return value % divisor < 0 ? quotient - 1 : quotient
     }
 }

@@ -1,5 +1,6 @@
 import CompanionCrypto
 import Foundation
+import Synchronization
 
 /// Why a signed request was refused. Every case answers 401 with a clear JSON error.
 public enum AuthenticationFailure: Error, Equatable, Sendable {
@@ -25,14 +26,17 @@ public enum AuthenticationFailure: Error, Equatable, Sendable {
 }
 
 /// Verifies signed requests: paired and not revoked, timestamp within ±window, nonce unseen, signature valid.
-public actor RequestAuthenticator {
+///
+/// Safe to call from many requests at once: signatures are verified in parallel, only the nonce check takes a
+/// short lock.
+public final class RequestAuthenticator: Sendable {
     /// Looks up the public key of a currently trusted device; nil when unknown or revoked.
     public typealias DeviceLookup = @Sendable (String) async throws -> Ed25519PublicKey?
 
     private let windowMillis: Int64
     private let now: @Sendable () -> Date
     private let lookup: DeviceLookup
-    private var nonces: NonceCache
+    private let nonces: Mutex<NonceCache>
 
     public init(
         windowSeconds: Int = 60, now: @escaping @Sendable () -> Date = { Date() }, lookup: @escaping DeviceLookup
@@ -40,7 +44,7 @@ public actor RequestAuthenticator {
         self.windowMillis = Int64(windowSeconds) * 1000
         self.now = now
         self.lookup = lookup
-        self.nonces = NonceCache(windowMillis: Int64(windowSeconds) * 1000)
+        self.nonces = Mutex(NonceCache(windowMillis: Int64(windowSeconds) * 1000))
     }
 
     /// Authenticates a request; returns the device id on success.
@@ -71,7 +75,10 @@ public actor RequestAuthenticator {
         guard key.verify(signature: Array(signatureBytes), message: canonical.bytes) else {
             return .failure(.badSignature)
         }
-        guard nonces.insert(deviceID: device, nonce: nonce, timestampMillis: timestamp, nowMillis: nowMillis) else {
+        let fresh = nonces.withLock {
+            $0.insert(deviceID: device, nonce: nonce, timestampMillis: timestamp, nowMillis: nowMillis)
+        }
+        guard fresh else {
             return .failure(.replayedNonce)
         }
         return .success(device)

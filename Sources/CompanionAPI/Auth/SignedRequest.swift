@@ -45,7 +45,7 @@ public struct CanonicalRequest: Sendable, Equatable {
         self.deviceID = deviceID
         self.timestampMillis = timestampMillis
         self.nonce = nonce
-        self.bodySHA256Hex = SHA256.hash(body).map { String(format: "%02x", $0) }.joined()
+        self.bodySHA256Hex = Self.lowercaseHex(SHA256.hash(body))
     }
 
     /// The exact bytes that are signed.
@@ -58,8 +58,20 @@ public struct CanonicalRequest: Sendable, Equatable {
     /// (RFC 9110), so no Unicode look-alike of a method can stand for it.
     public var isWellFormed: Bool {
         let fields = [method, pathAndQuery, deviceID, nonce]
-        return fields.allSatisfy { !$0.isEmpty && !$0.contains("\n") && !$0.contains("\r") }
+        return fields.allSatisfy { !$0.isEmpty && !$0.utf8.contains(0x0A) && !$0.utf8.contains(0x0D) }
             && method.utf8.allSatisfy(Self.tokenBytes.contains)
+    }
+
+    /// `bytes` as lowercase hexadecimal (on the hot path of every signed request: no formatting calls).
+    static func lowercaseHex(_ bytes: [UInt8]) -> String {
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// RFC 9110 `tchar`: the bytes an HTTP method may contain.

@@ -27,7 +27,9 @@ struct RequestLogMiddleware: RouterMiddleware {
         guard context.logger.logLevel <= .info else { return }
         let elapsed = ContinuousClock.now - start
         let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
-        let millis = String(format: "%.2f", Double(micros) / 1000)
+        let hundredths = (micros + 5) / 10  // milliseconds with two decimals, rounded, without String(format:)
+        let fraction = hundredths % 100
+        let millis = "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
         let path = Self.loggablePath(request.uri.path)
         context.logger.info("\(request.method) \(path) \(status) \(millis)ms peer=\(context.peerDescription)")
     }

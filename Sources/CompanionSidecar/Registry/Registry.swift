@@ -1,6 +1,7 @@
 import CompanionAPI
 import Foundation
 import GRDB
+import Synchronization
 
 /// The sidecar's persistent registry: trusted devices, the current connection and the audit log,
 /// in SQLite through GRDB.
@@ -14,6 +15,10 @@ public final class Registry: Sendable {
 
     let pool: DatabasePool
     let cache = ConnectionCache()
+    /// When each device's `lastSeenAt` was last written by ``touch(deviceID:at:)`` in this process.
+    let lastSeenWrites = Mutex<[String: Date]>([:])
+    /// Keys of trusted devices, emptied whenever the trusted devices change (``TrustedKeyObserver``).
+    let trustedKeys = TrustedKeyCache()
     /// Path of the database file.
     public let path: String
 
@@ -35,6 +40,7 @@ public final class Registry: Sendable {
         self.path = path
         self.pool = try DatabasePool(path: path, configuration: configuration)
         try RegistryMigrations.migrator.migrate(pool)
+        pool.add(transactionObserver: TrustedKeyObserver(cache: trustedKeys), extent: .databaseLifetime)
         try pool.read { db in try self.cache.set(Self.connectedDevice(db)) }
     }
 

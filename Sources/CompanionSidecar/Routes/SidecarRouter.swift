@@ -5,7 +5,8 @@ import Hummingbird
 /// Order of middleware, outermost first: request log, CORS/origin check, JSON errors. Feature groups:
 /// - `/health`, `/openapi.yaml`: open.
 /// - `/companion/pairing/*`: open (the pairing code is the credential); `start` is loopback-only.
-/// - `/companion/status`: open (onboarding calls it before pairing).
+/// - `/companion/status`: open (onboarding calls it before pairing); a signed request is checked and counts as
+///   the device being seen.
 /// - `/companion/disconnect`, `/companion/devices…`: the device group, where request authentication
 ///   (signed requests) is added as a group middleware.
 /// - `/v1/tasks…`, `WS /v1/tasks/{id}/logs`: the task groups (``TaskService``), guarded by
@@ -29,7 +30,7 @@ enum SidecarRouter {
         ).register(on: companion.group("pairing"))
         PairingResultRoute(pairing: sidecar.pairing).register(on: companion.group("pairing"))
         let routes = CompanionRoutes(registry: sidecar.registry, now: sidecar.now)
-        routes.registerStatus(on: companion)
+        routes.registerStatus(on: sidecar.optionallySignedGroup(companion.group()))
         routes.registerDeviceRoutes(on: sidecar.protectedGroup(companion.group()))
         // `/v1/tasks…` (orchestrator): their own group, signed requests or the configured `X-API-Key`.
         sidecar.tasks.addRoutes(to: router, authentication: sidecar.taskAuthentication)

@@ -14,6 +14,12 @@ extension Sidecar {
         return group.add(middleware: signedRequests)
     }
 
+    /// `group` where a request may be signed (and is then checked) or not: `GET /companion/status`.
+    func optionallySignedGroup(_ group: RouterGroup<SidecarRequestContext>) -> RouterGroup<SidecarRequestContext> {
+        guard configuration.requireSignedRequests else { return group }
+        return group.add(middleware: OptionalSignatureMiddleware(signed: signedRequests))
+    }
+
     /// The authentication of the task routes: a signed request or the configured `X-API-Key`
     /// (``TaskAuthenticationMiddleware``). With signed requests turned off (MVP shape tests only), the API key
     /// when one is configured, else loopback peers only: a LAN-bound sidecar never lets strangers run agents.

@@ -54,12 +54,14 @@ struct StatusCommand: CompanionCommand {
         try await ClientRun.run(json: output.json) {
             let context = ClientContext(vault: try vault.open(), timeout: sidecar.timeout)
             let url = try context.sidecarURL(override: sidecar.url)
-            let client = try context.client(url: url)
             let record = try context.state.pairing()
             guard watch else {
-                let status = try await client.status()
+                // Signed when this device is paired with this sidecar: a revoked device learns it here (exit 7).
+                let status = try await context.client(url: url, signed: true).status(signed: true)
                 return try show(Self.output(status, url: url, record: record))
             }
+            // Unsigned: each signed poll would move this device's lastSeenAt and redraw the screen.
+            let client = try context.client(url: url)
             let watcher = StatusWatcher(json: output.json, interval: interval)
             try await watcher.run { Self.output(try await client.status(), url: url, record: record) }
         }
