@@ -24,6 +24,14 @@ public struct Ed25519PublicKey: Sendable, Hashable, Codable, CustomStringConvert
         try self.init(rawBytes: bytes)
     }
 
+    /// True when the key is a canonical encoding of a point in the main subgroup, not of small order
+    /// (`crypto_core_ed25519_is_valid_point`): what a real key pair produces. Keys failing this can never have
+    /// a signature accepted, so a peer offering one is refused up front.
+    public var isValidPoint: Bool {
+        Sodium.ensureInitialized()
+        return crypto_core_ed25519_is_valid_point(rawBytes) == 1
+    }
+
     /// Standard base64 with padding (44 characters).
     public var base64: String { Base64.encode(rawBytes, .standard) }
 

@@ -81,4 +81,12 @@ struct Ed25519Tests {
             try JSONDecoder().decode([Ed25519PublicKey].self, from: Data("[\"AAAA\"]".utf8))
         }
     }
+
+    @Test func realKeysAreValidPointsAndDegenerateOnesAreNot() throws {
+        for _ in 0..<100 { #expect(Ed25519KeyPair.generate().publicKey.isValidPoint) }
+        let identity = try Ed25519PublicKey(rawBytes: [1] + [UInt8](repeating: 0, count: 31))
+        let nonCanonical = try Ed25519PublicKey(rawBytes: [UInt8](repeating: 0xFF, count: 31) + [0x7F])
+        let zero = try Ed25519PublicKey(rawBytes: [UInt8](repeating: 0, count: 32))
+        #expect(!identity.isValidPoint && !nonCanonical.isValidPoint && !zero.isValidPoint)
+    }
 }

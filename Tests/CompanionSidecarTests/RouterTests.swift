@@ -71,6 +71,9 @@ import Testing
         (#"{"pairingCode":"12345","deviceName":"a","devicePublicKey":"b"}"#, "invalid_code_format"),
         (#"{"pairingCode":"１２３４５６","deviceName":"a","devicePublicKey":"b"}"#, "invalid_code_format"),
         (#"{"pairingCode":"123456","deviceName":"a","devicePublicKey":"bm90IGEga2V5"}"#, "invalid_public_key"),
+        // The identity point (small order) and a non-canonical encoding (y >= p): 32 bytes, never a real key.
+        (completeBody(key: "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="), "invalid_public_key"),
+        (completeBody(key: "/////////////////////////////////////////38="), "invalid_public_key"),
         (#"{"pairingCode":"123456","deviceName":" ","devicePublicKey":"bm90IGEga2V5"}"#, "bad_request"),
         ("", "bad_request"),
     ])
@@ -159,3 +162,8 @@ private func errorCode(_ body: ByteBuffer) -> String? {
 private func bytes(_ buffer: ByteBuffer) -> Data { Data(buffer.readableBytesView) }
 private func text(_ buffer: ByteBuffer) -> String { String(decoding: buffer.readableBytesView, as: UTF8.self) }
 private func buffer(_ data: Data) -> ByteBuffer { ByteBuffer(bytes: Array(data)) }
+
+/// A `pairing/complete` body with a well-formed code and name and the given `devicePublicKey`.
+private func completeBody(key: String) -> String {
+    #"{"pairingCode":"123456","deviceName":"a","devicePublicKey":""# + key + #""}"#
+}

@@ -42,6 +42,10 @@ struct PairingRoutes {
         do { key = try Ed25519PublicKey(base64: body.devicePublicKey) } catch {
             throw SidecarError(.invalidPublicKey, "devicePublicKey must be a base64 Ed25519 public key (32 bytes)")
         }
+        guard key.isValidPoint else {
+            throw SidecarError(
+                .invalidPublicKey, "devicePublicKey is not a usable Ed25519 public key (small order or not canonical)")
+        }
         let status = try await pairing.complete(
             code: body.pairingCode, token: body.pairingToken, name: name, publicKey: key.base64,
             peer: context.peerDescription)
