@@ -19,10 +19,13 @@ final class SidecarProcess: @unchecked Sendable {
     static let fakeTimeLibrary = "/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1"
 
     /// `errorLog`: a file receiving the sidecar's standard error (its request log); discarded when nil.
-    /// `extraArguments` go to `sidecar serve` (e.g. `--task-command`).
-    init(fakeClock: Bool = false, errorLog: URL? = nil, extraArguments: [String] = []) async throws {
+    /// `extraArguments` go to `sidecar serve` (e.g. `--task-command`), `extraEnvironment` to its environment.
+    init(
+        fakeClock: Bool = false, errorLog: URL? = nil, extraArguments: [String] = [],
+        extraEnvironment: [String: String] = [:]
+    ) async throws {
         dataDirectory = try TestPaths.temporaryDirectory("sidecar")
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment.merging(extraEnvironment) { $1 }
         if fakeClock {
             let file = dataDirectory.appendingPathComponent("faketime")
             try "+0s\n".write(to: file, atomically: true, encoding: .utf8)

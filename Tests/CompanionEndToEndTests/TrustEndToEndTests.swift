@@ -48,11 +48,19 @@ struct TrustEndToEndTests {
     @Test func noSecretLeaksIntoOutputLogsOrFiles() async throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("sidecar-\(UUID()).log")
         defer { try? FileManager.default.removeItem(at: log) }
-        let sidecar = try await SidecarProcess(errorLog: log)
+        // Tasks too: the sidecar has an API key (from its environment) and runs each task's description, here
+        // `env`, so the task's own environment is checked for secrets as well.
+        let apiKey = "leak-test-key-\(UUID().uuidString)"
+        let keyFile = FileManager.default.temporaryDirectory.appendingPathComponent("leak-key-\(UUID())")
+        try apiKey.write(to: keyFile, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: keyFile) }
+        let sidecar = try await SidecarProcess(
+            errorLog: log, extraArguments: ["--task-command", "sh -s"],
+            extraEnvironment: ["COMPANION_SIDECAR_API_KEY": apiKey])
         defer { sidecar.stop() }
         let cli = CompanionCLI()
         var outputs: [String] = []
-        var secrets: [String] = []
+        var secrets: [String] = [apiKey]
         var codes: [String] = []
         for round in 0..<2 {
             let start = try await sidecar.startPairing()
@@ -63,7 +71,10 @@ struct TrustEndToEndTests {
             defer { try? FileManager.default.removeItem(atPath: image) }
             let steps: [([String], String?)] = [
                 (["pair", "scan", image], nil), (["status"], nil), (["devices", "list"], nil),
-                (["keys", "show"], nil), (["keys", "audit"], nil), (round == 0 ? ["disconnect"] : ["status"], nil),
+                (["keys", "show"], nil), (["keys", "audit"], nil),
+                (["tasks", "create", "--title", "env \(round)", "--description", "env", "--start"], nil),
+                (["tasks", "api-key", "--file", keyFile.path], nil), (["tasks", "list"], nil),
+                (round == 0 ? ["disconnect"] : ["status"], nil),
             ]
             for (arguments, stdin) in steps {
                 let result = try await cli.run(arguments, stdin: stdin)
@@ -71,6 +82,7 @@ struct TrustEndToEndTests {
                 outputs += [result.stdout, result.stderr]
             }
         }
+        #expect(outputs.joined().contains("COMPANION_TASK_ID="), "the tasks' environments were printed and checked")
         // The private key, as the vault holds it (never printed by us).
         let secretKey = try await Self.storedSecretKey(profile: cli.profile)
         if !secretKey.isEmpty {
