@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The main job: a full pairing on this one machine.
 # Installs what is missing, builds, starts a sidecar on loopback with a temporary data dir, starts a pairing,
-# writes its QR code as a PNG, pairs with `companion pair scan`, shows status and the device list, revokes the
-# device, and cleans up. Uses your desktop keyring (in a separate demo profile, removed at the end) when one is
+# writes its QR code as a PNG, pairs with `companion pair scan`, shows status and the device list, runs a task
+# with signed requests and follows its log, revokes the device, and cleans up. Uses your desktop keyring (in a separate demo profile, removed at the end) when one is
 # running, otherwise a private throw-away keyring session.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,11 +39,19 @@ cleanup() {
 trap cleanup EXIT
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
-run() { printf '$ companion %s\n' "$*"; "$companion" "$@"; }
+run() {
+    printf '$ companion'
+    for argument in "$@"; do
+        case "$argument" in *[!A-Za-z0-9./:_=-]*) printf " '%s'" "$argument" ;; *) printf ' %s' "$argument" ;; esac
+    done
+    printf '\n'
+    "$companion" "$@"
+}
 
 step "1. Start a sidecar on loopback (ephemeral port, temporary data dir)"
+# The "agent" of this demo runs each task's description as a shell script.
 COMPANION_SIDECAR_PROFILE="$sidecar_profile" "$companion" sidecar serve --host 127.0.0.1 --port 0 \
-    --data-dir "$work/sidecar" >"$work/sidecar.out" 2>"$work/sidecar.log" &
+    --data-dir "$work/sidecar" --task-command "sh -s" >"$work/sidecar.out" 2>"$work/sidecar.log" &
 sidecar_pid=$!
 for _ in $(seq 1 100); do
     url=$(sed -n 's/.*listening on \(http[^ ]*\).*/\1/p' "$work/sidecar.out" | head -1)
@@ -76,7 +84,13 @@ run status
 run devices list
 device_id=$("$companion" status --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["connectedDevice"]["id"])')
 
-step "6. Revoke this device; the sidecar is disconnected"
+step "6. Drive the agent from the paired device: every request is signed with this device's key"
+run tasks create --title "demo task" --description 'echo "hello from the workstation"; for i in 1 2 3; do echo "step $i"; sleep 0.2; done' --start
+run tasks list
+echo "--- the same request from a device that is not paired is refused:"
+curl -s "$url/v1/tasks"; echo
+
+step "7. Revoke this device; the sidecar is disconnected"
 run devices revoke "$device_id"
 run status
 
