@@ -45,7 +45,7 @@ public struct CanonicalRequest: Sendable, Equatable {
         self.deviceID = deviceID
         self.timestampMillis = timestampMillis
         self.nonce = nonce
-        self.bodySHA256Hex = Self.lowercaseHex(SHA256.hash(body))
+        self.bodySHA256Hex = body.isEmpty ? Self.emptyBodySHA256Hex : Self.lowercaseHex(SHA256.hash(body))
     }
 
     /// The exact bytes that are signed.
@@ -61,6 +61,9 @@ public struct CanonicalRequest: Sendable, Equatable {
         return fields.allSatisfy { !$0.isEmpty && !$0.utf8.contains(0x0A) && !$0.utf8.contains(0x0D) }
             && method.utf8.allSatisfy(Self.tokenBytes.contains)
     }
+
+    /// SHA-256 of the empty body (most signed requests are GETs).
+    static let emptyBodySHA256Hex = lowercaseHex(SHA256.hash([]))
 
     /// `bytes` as lowercase hexadecimal (on the hot path of every signed request: no formatting calls).
     static func lowercaseHex(_ bytes: [UInt8]) -> String {

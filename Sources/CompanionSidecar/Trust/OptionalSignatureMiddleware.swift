@@ -14,14 +14,7 @@ struct OptionalSignatureMiddleware: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let names = [
-            SignedRequestHeader.device, SignedRequestHeader.timestamp, SignedRequestHeader.nonce,
-            SignedRequestHeader.signature,
-        ]
-        let presented = names.contains { name in
-            HTTPField.Name(name).map { request.headers[$0] != nil } ?? false
-        }
-        guard presented else { return try await next(request, context) }
+        guard SignedRequestFields.anyPresent(in: request.headers) else { return try await next(request, context) }
         return try await signed.handle(request, context: context, next: next)
     }
 }

@@ -39,7 +39,7 @@ struct SignedRequestMiddleware: RouterMiddleware {
         return await authenticator.authenticate(
             method: head.method.rawValue, pathAndQuery: head.path ?? "/", body: Array(buffer: body)
         ) { name in
-            HTTPField.Name(name).flatMap { head.headerFields[$0] }
+            SignedRequestFields.value(name, in: head.headerFields)
         }
     }
 
