@@ -14,8 +14,10 @@ extension LogFollower {
         }
     }
 
-    /// Follows until the task ends. Throws ``TaskClientError/noSuchTask(_:)`` for an unknown task, and
-    /// ``TaskClientError/transport(_:)`` when the sidecar stays unreachable longer than the options allow.
+    /// Follows until the task ends. Throws ``TaskClientError/noSuchTask(_:)`` for an unknown task,
+    /// ``TaskClientError/server(status:code:message:)`` with 401 when the sidecar stops trusting this client
+    /// (also mid-stream, on a revocation), and ``TaskClientError/transport(_:)`` when the sidecar stays
+    /// unreachable longer than the options allow.
     public func run() async throws -> End {
         var backoff = options.initialBackoff
         var nextWebSocketTry = ContinuousClock.now
@@ -29,6 +31,8 @@ extension LogFollower {
                     return End(status: status, exitCode: exitCode)
                 case .success(.noSuchTask):
                     throw TaskClientError.noSuchTask(taskID)
+                case .success(.unauthorized(let why)):
+                    throw TaskClientError.server(status: 401, code: "unauthorized", message: why)
                 case .success(.dropped(let why)):
                     await report(.fallingBackToPolling("the WebSocket closed: \(why)"))
                 case .failure(let error):

@@ -13,9 +13,14 @@ public struct TaskLogSocket: Sendable {
         case ended(TaskStatus, exitCode: Int?)
         /// The sidecar closed with 1008: the task does not exist.
         case noSuchTask
+        /// The sidecar closed with 4401: this client is no longer authorised (its device was revoked).
+        case unauthorized(String)
         /// The socket closed or broke before the end (code when the sidecar sent one).
         case dropped(String)
     }
+
+    /// The close code of a stream whose client is no longer authorised (the sidecar's private-use 4401).
+    public static let unauthorizedCloseCode: UInt16 = 4401
 
     let client: TaskClient
 
@@ -74,6 +79,9 @@ public struct TaskLogSocket: Sendable {
         if let outcome = end.value { return outcome }
         guard let close else { return .dropped("connection closed without a close frame") }
         if close.closeCode == .policyViolation { return .noSuchTask }
+        if close.closeCode == .unknown(Self.unauthorizedCloseCode) {
+            return .unauthorized(close.reason ?? "this device is no longer trusted")
+        }
         return .dropped("closed with code \(WebSocketErrorCode.code(close.closeCode))")
     }
 }

@@ -34,7 +34,9 @@ enum SidecarRouter {
         routes.registerDeviceRoutes(on: sidecar.protectedGroup(companion.group()))
         // `/v1/tasks…` (orchestrator): their own group, signed requests or the configured `X-API-Key`.
         sidecar.tasks.addRoutes(to: router, authentication: sidecar.taskAuthentication)
-        sidecar.tasks.addWebSocketRoutes(to: router, authentication: sidecar.taskAuthentication)
+        sidecar.tasks.addWebSocketRoutes(
+            to: router, authentication: sidecar.taskAuthentication,
+            stillAuthorized: sidecar.taskStreamStillAuthorized)
         return router
     }
 }

@@ -9,13 +9,24 @@ extension TaskService {
     /// Lines per WebSocket message.
     static let linesPerMessage = 200
 
+    /// Close code of a log stream whose client is no longer authorised (e.g. its device was revoked); from the
+    /// private-use range, so it is never confused with 1008 (no such task).
+    public static let unauthorizedCloseCode: UInt16 = 4401
+
+    /// How often an open log stream re-checks `stillAuthorized`.
+    static let reauthorizationInterval: Duration = .milliseconds(500)
+
     /// Adds the log WebSocket route at `/v1/tasks/:id/logs` in its own group; `authentication` guards the upgrade
     /// request (nil: this service's own `X-API-Key` check, as for ``addRoutes(to:authentication:)``).
+    /// `stillAuthorized`, when given, is asked every ``reauthorizationInterval`` with the upgrade request's
+    /// context while the stream is open; once it answers false the stream is closed with
+    /// ``unauthorizedCloseCode`` (a revoked device stops receiving logs at once, not when the task ends).
     /// The router must be the one given to `.http1WebSocketUpgrade(webSocketRouter:)`.
     @discardableResult
     public func addWebSocketRoutes<Context: RequestContext & WebSocketRequestContext>(
         to router: some RouterMethods<Context>,
-        authentication: [any MiddlewareProtocol<Request, Response, Context>]? = nil
+        authentication: [any MiddlewareProtocol<Request, Response, Context>]? = nil,
+        stillAuthorized: (@Sendable (Context) async -> Bool)? = nil
     ) -> RouterGroup<Context> {
         let group = router.group("v1/tasks").add(middleware: TaskErrorMiddleware<Context>())
         for middleware in authentication ?? [TaskAPIKeyMiddleware<Context>(key: apiKey)] {
@@ -27,14 +38,18 @@ extension TaskService {
         } onUpgrade: { inbound, outbound, context in
             let id = context.requestContext.parameters.get("id") ?? ""
             let after = context.request.uri.queryParameters["after"].flatMap { Int($0) } ?? 0
-            try await self.streamLog(taskID: id, after: max(0, after), inbound: inbound, outbound: outbound)
+            let requestContext = context.requestContext
+            let authorized = stillAuthorized.map { check in { @Sendable in await check(requestContext) } }
+            try await self.streamLog(
+                taskID: id, after: max(0, after), inbound: inbound, outbound: outbound, authorized: authorized)
         }
         return group
     }
 
     /// Streams one task's log until it ends, the client goes away, or the client falls too far behind.
     func streamLog(
-        taskID: String, after: Int, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter
+        taskID: String, after: Int, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
+        authorized: (@Sendable () async -> Bool)? = nil
     ) async throws {
         let subscription = hub.subscribe(taskID: taskID)
         defer { hub.unsubscribe(taskID: taskID, id: subscription.id) }
@@ -51,14 +66,21 @@ extension TaskService {
                 try await self.sendLog(taskID: taskID, after: after, events: subscription.events, outbound: outbound)
                 return .sender
             }
-            if try await group.next() == .sender {
+            if let authorized {
+                group.addTask {
+                    try await Self.closeWhenUnauthorized(authorized, outbound: outbound)
+                    return .revoked
+                }
+            }
+            let first = try await group.next()
+            if first == .sender || first == .revoked {
                 // Our close frame is out: let the client answer it before the connection goes (cancelling the
                 // inbound side early would close the channel and could drop the frames still being written).
                 group.addTask {
                     try await Task.sleep(for: .seconds(5))
                     return .timeout
                 }
-                _ = try await group.next()
+                _ = try? await group.next()
             }
             group.cancelAll()
         }
@@ -84,7 +106,17 @@ extension TaskService {
     private enum StreamPart: Sendable {
         case inbound
         case sender
+        case revoked
         case timeout
+    }
+
+    /// Returns once `authorized` answered false and the stream was closed with ``unauthorizedCloseCode``.
+    private static func closeWhenUnauthorized(
+        _ authorized: @Sendable () async -> Bool, outbound: WebSocketOutboundWriter
+    ) async throws {
+        repeat { try await Task.sleep(for: reauthorizationInterval) } while await authorized()
+        try await outbound.close(
+            .unknown(unauthorizedCloseCode), reason: "this device is no longer trusted (revoked); pair again")
     }
 
     private func sendLog(

@@ -30,4 +30,14 @@ extension Sidecar {
         if let key = configuration.taskAPIKey { return [TaskAPIKeyMiddleware<SidecarRequestContext>(key: key)] }
         return [LoopbackOnlyMiddleware(what: "task endpoints")]
     }
+
+    /// Whether an open task log stream may go on: its device (when it came signed) is still trusted. Streams
+    /// opened with the API key are not tied to a device and go on. Answered from memory.
+    var taskStreamStillAuthorized: @Sendable (SidecarRequestContext) async -> Bool {
+        let registry = registry
+        return { context in
+            guard let deviceID = context.authenticatedDeviceID else { return true }
+            return (try? await registry.trustedKey(deviceID: deviceID)) != nil
+        }
+    }
 }

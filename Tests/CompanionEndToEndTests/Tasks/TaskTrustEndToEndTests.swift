@@ -36,11 +36,23 @@ struct TaskTrustEndToEndTests {
         #expect(follow.stderr.contains("companion: error: the sidecar refused the request"), "\(follow)")
         #expect(follow.stdout.isEmpty && !follow.stderr.contains("Fatal error"), "\(follow)")
 
-        // A second device, revoked by the first: its very next task request is refused.
+        // A second device, following a long task's log, revoked by the first: its stream is closed at once and
+        // its very next task request is refused.
         let tablet = CompanionCLI()
         let tabletID = try await ConnectionEndToEndTests.pair(tablet, sidecar, name: "Signed Tablet")
         #expect(try await tablet.run(["tasks", "show", id]).status == Exit.success)
+        let (created, long) = try await cli.json([
+            "tasks", "create", "--title", "long", "--description", "for i in $(seq 1 300); do echo $i; sleep 0.1; done",
+        ])
+        let longID = try #require(long["task"]?["id"]?.stringValue, "\(created)")
+        #expect(try await cli.run(["tasks", "start", longID]).status == Exit.success)
+        async let following = tablet.run(["logs", longID, "--follow"])
+        try await Task.sleep(for: .seconds(1.5))
         #expect(try await cli.run(["devices", "revoke", tabletID]).status == Exit.success)
+        let followed = try await following
+        #expect(followed.status == Exit.notPaired, "\(followed)")
+        #expect(followed.stderr.contains("revoked"), "\(followed)")
+        #expect(!followed.stdout.contains("300"), "cut off long before the task's end: \(followed)")
         let after = try await tablet.run(["tasks", "show", id])
         FailureOutput.expect(after, status: Exit.notPaired, mentioning: "revoked")
     }

@@ -87,6 +87,37 @@ extension TrustAttackTests {
         }
     }
 
+    @Test func revokingADeviceClosesItsOpenLogStream() async throws {
+        try await live { probe in
+            let device = TestDevice()
+            let id = try await pair(device, probe: probe)
+            let client = taskClient(probe, device: device, id: id)
+            let script = "i=1; while [ $i -le 400 ]; do echo \"line $i\"; i=$((i+1)); sleep 0.05; done"
+            let task = try await client.create(CreateTaskRequest(title: "long", description: script))
+            _ = try await client.start(id: task.id)
+            let lines = LineBox()
+            async let outcome = TaskLogSocket(client: client).follow(taskID: task.id, after: 0) { batch in
+                lines.append(batch.filter { $0.stream == .stdout }.map(\.text))
+            }
+            let deadline = ContinuousClock.now + .seconds(15)
+            while lines.value.count < 3 && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let path = "/companion/devices/\(id)"
+            #expect(try await probe.send("DELETE", path, headers: signed(device, id: id, "DELETE", path)).status == 200)
+            let revokedAt = ContinuousClock.now
+            let result = try await outcome
+            let elapsed = ContinuousClock.now - revokedAt
+            guard case .unauthorized(let why) = result else {
+                Issue.record("the stream should be closed as unauthorized, got \(result)")
+                return
+            }
+            #expect(why.contains("revoked"))
+            #expect(elapsed < .seconds(3), "closed within the re-check interval, not at the task's end: \(elapsed)")
+            #expect(lines.value.count >= 3 && lines.value.count < 400)
+        }
+    }
+
     @Test func apiKeyIsAnAlternativeOnlyWhenConfigured() async throws {
         let key = "task-key-\(UUID().uuidString)"
         try await live(apiKey: try TaskAPIKey(key)) { probe in
