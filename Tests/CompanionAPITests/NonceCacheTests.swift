@@ -42,3 +42,16 @@ struct NonceCacheTests {
         #expect(accepted == 3 && !overflow && later)
     }
 }
+
+/// Clock steps: a nonce forgotten after a jump forward cannot be replayed once the clock comes back.
+struct NonceCacheClockStepTests {
+    @Test func timestampsOfDroppedBucketsStayRefusedAfterTheClockStepsBack() {
+        var cache = NonceCache(windowMillis: 60_000)
+        let first = cache.insert(deviceID: "d", nonce: "n", timestampMillis: 1_000_000, nowMillis: 1_000_000)
+        // The clock jumps ten minutes ahead (dropping the bucket), then back to where it was.
+        _ = cache.insert(deviceID: "d", nonce: "other", timestampMillis: 1_600_000, nowMillis: 1_600_000)
+        let replay = cache.insert(deviceID: "d", nonce: "n", timestampMillis: 1_000_000, nowMillis: 1_000_500)
+        let fresh = cache.insert(deviceID: "d", nonce: "new", timestampMillis: 1_000_400, nowMillis: 1_000_500)
+        #expect(first && !replay && !fresh, "old timestamps are refused (a false refusal, never a replay)")
+    }
+}

@@ -6,12 +6,15 @@
 /// at random per process), filed under the bucket of the request's timestamp: a replay carries the same
 /// signed timestamp, so one bucket is looked up; whole buckets are dropped once every timestamp in them is
 /// older than twice the window (when the timestamp check refuses them anyway, with room for a clock step
-/// back). Inserting and pruning cost O(1) however many nonces are remembered. Two different nonces with the
+/// back), and timestamps in dropped buckets are refused from then on, whatever the clock says later.
+/// Inserting and pruning cost O(1) however many nonces are remembered. Two different nonces with the
 /// same fingerprint (chance about n² / 2⁶⁵) make the second request look like a replay: refused, never
 /// admitted.
 struct NonceCache: Sendable {
     private var buckets: [Int64: Set<UInt64>] = [:]
     private var oldestBucket: Int64 = .max
+    /// Buckets below this were dropped: a timestamp in them is refused, even if the clock steps back.
+    private var firstKeptBucket: Int64 = .min
     /// Number of remembered nonces.
     private(set) var count = 0
     /// Width of the acceptance window, in milliseconds.
@@ -35,6 +38,9 @@ struct NonceCache: Sendable {
     mutating func insert(deviceID: String, nonce: String, timestampMillis: Int64, nowMillis: Int64) -> Bool {
         prune(nowMillis: nowMillis)
         let bucket = Self.floorDivide(timestampMillis, bucketMillis)
+        // Its nonces may have been forgotten: never accept what could be a replay (a clock stepped forward by more
+        // than the window, pruned, then stepped back would otherwise reopen them).
+        guard bucket >= firstKeptBucket else { return false }
         var hasher = Hasher()
         hasher.combine(deviceID)
         hasher.combine(nonce)
@@ -52,6 +58,7 @@ struct NonceCache: Sendable {
         let horizon = nowMillis.subtractingReportingOverflow(2 * windowMillis)
         guard !horizon.overflow else { return }
         let firstKept = Self.floorDivide(horizon.partialValue, bucketMillis)
+        firstKeptBucket = max(firstKeptBucket, firstKept)
         guard oldestBucket < firstKept else { return }
         for bucket in buckets.keys where bucket < firstKept {
             count -= buckets.removeValue(forKey: bucket)?.count ?? 0

@@ -38,13 +38,17 @@ public final class RequestAuthenticator: Sendable {
     private let lookup: DeviceLookup
     private let nonces: Mutex<NonceCache>
 
+    /// `windowSeconds`: the accepted difference between a request's timestamp and `now`, either way (clamped to
+    /// 1 s … 1 day); `lookup`: the key of a currently trusted device.
     public init(
         windowSeconds: Int = 60, now: @escaping @Sendable () -> Date = { Date() }, lookup: @escaping DeviceLookup
     ) {
-        self.windowMillis = Int64(windowSeconds) * 1000
+        // One window for the timestamp check and the nonce memory.
+        let windowMillis = Int64(min(max(1, windowSeconds), 86_400)) * 1000
+        self.windowMillis = windowMillis
         self.now = now
         self.lookup = lookup
-        self.nonces = Mutex(NonceCache(windowMillis: Int64(windowSeconds) * 1000))
+        self.nonces = Mutex(NonceCache(windowMillis: windowMillis))
     }
 
     /// Authenticates a request; returns the device id on success.

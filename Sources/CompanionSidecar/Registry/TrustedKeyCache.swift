@@ -55,7 +55,8 @@ final class TrustedKeyObserver: TransactionObserver, @unchecked Sendable {
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
         switch eventKind {
         case .insert(let table), .delete(let table): table == DeviceRecord.databaseTableName
-        case .update(let table, let columns): table == DeviceRecord.databaseTableName && columns.contains("publicKey")
+        case .update(let table, let columns):
+            table == DeviceRecord.databaseTableName && (columns.contains("publicKey") || columns.contains("id"))
         }
     }
 

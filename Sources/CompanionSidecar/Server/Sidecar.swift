@@ -89,7 +89,10 @@ public final class Sidecar: Sendable {
 
     /// Serves until SIGINT or SIGTERM, then shuts down gracefully (ServiceLifecycle).
     /// Tasks left running by a previous sidecar are marked failed first; running tasks are stopped at the end.
+    /// Throws ``DataDirectoryInUse`` when another sidecar serves from the same data directory.
     public func run(onListening: @escaping @Sendable (SidecarAddress) async -> Void = { _ in }) async throws {
+        let lock = try DataDirectoryLock.acquire(configuration.dataDirectory)
+        defer { lock.release() }
         try await tasks.runner.recover()
         do {
             try await makeApplication(onListening: onListening).runService()
@@ -101,14 +104,20 @@ public final class Sidecar: Sendable {
     }
 
     /// Starts serving in the background and returns once the socket is bound (use port 0 for a free port).
+    /// Throws ``DataDirectoryInUse`` when another sidecar serves from the same data directory.
     public func start() async throws -> RunningSidecar {
-        try await tasks.runner.recover()
+        let lock = try DataDirectoryLock.acquire(configuration.dataDirectory)
+        do { try await tasks.runner.recover() } catch {
+            lock.release()
+            throw error
+        }
         let (events, continuation) = AsyncStream<Result<SidecarAddress, any Error>>.makeStream()
         let application = makeApplication { address in continuation.yield(.success(address)) }
         let runner = tasks.runner
         let task = Task {
             do { try await application.run() } catch { continuation.yield(.failure(error)) }
             await runner.stopAll()
+            lock.release()
             continuation.finish()
         }
         for await event in events {

@@ -13,6 +13,9 @@ extension TaskService {
     /// private-use range, so it is never confused with 1008 (no such task).
     public static let unauthorizedCloseCode: UInt16 = 4401
 
+    /// The close reason sent with ``unauthorizedCloseCode``.
+    static let unauthorizedReason = "this device is no longer trusted (revoked); pair again"
+
     /// How often an open log stream re-checks `stillAuthorized`.
     static let reauthorizationInterval: Duration = .milliseconds(500)
 
@@ -51,6 +54,11 @@ extension TaskService {
         taskID: String, after: Int, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
         authorized: (@Sendable () async -> Bool)? = nil
     ) async throws {
+        // Trust may have gone between the upgrade request and now: check before the first line is sent.
+        if let authorized, await !authorized() {
+            try await outbound.close(.unknown(Self.unauthorizedCloseCode), reason: Self.unauthorizedReason)
+            return
+        }
         let subscription = hub.subscribe(taskID: taskID)
         defer { hub.unsubscribe(taskID: taskID, id: subscription.id) }
         let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
@@ -115,8 +123,7 @@ extension TaskService {
         _ authorized: @Sendable () async -> Bool, outbound: WebSocketOutboundWriter
     ) async throws {
         repeat { try await Task.sleep(for: reauthorizationInterval) } while await authorized()
-        try await outbound.close(
-            .unknown(unauthorizedCloseCode), reason: "this device is no longer trusted (revoked); pair again")
+        try await outbound.close(.unknown(unauthorizedCloseCode), reason: unauthorizedReason)
     }
 
     private func sendLog(

@@ -1,23 +1,25 @@
 import Hummingbird
 
 extension Sidecar {
-    /// The signed-request check of this sidecar (its authenticator, registry, body limit and clock).
-    var signedRequests: SignedRequestMiddleware {
+    /// The signed-request check of this sidecar (its authenticator, registry, clock), reading bodies up to
+    /// `bodyLimit` (default: the configured limit of the companion routes).
+    func signedRequests(bodyLimit: Int? = nil) -> SignedRequestMiddleware {
         SignedRequestMiddleware(
-            authenticator: authenticator, registry: registry, bodyLimit: configuration.maxBodyBytes, now: now)
+            authenticator: authenticator, registry: registry, bodyLimit: bodyLimit ?? configuration.maxBodyBytes,
+            now: now)
     }
 
     /// `group` with signed-request authentication in front of every route added to it afterwards,
     /// unless the configuration turns it off (tests of the brief's unauthenticated MVP shapes only).
     func protectedGroup(_ group: RouterGroup<SidecarRequestContext>) -> RouterGroup<SidecarRequestContext> {
         guard configuration.requireSignedRequests else { return group }
-        return group.add(middleware: signedRequests)
+        return group.add(middleware: signedRequests())
     }
 
     /// `group` where a request may be signed (and is then checked) or not: `GET /companion/status`.
     func optionallySignedGroup(_ group: RouterGroup<SidecarRequestContext>) -> RouterGroup<SidecarRequestContext> {
         guard configuration.requireSignedRequests else { return group }
-        return group.add(middleware: OptionalSignatureMiddleware(signed: signedRequests))
+        return group.add(middleware: OptionalSignatureMiddleware(signed: signedRequests()))
     }
 
     /// The authentication of the task routes: a signed request or the configured `X-API-Key`
@@ -25,7 +27,12 @@ extension Sidecar {
     /// when one is configured, else loopback peers only: a LAN-bound sidecar never lets strangers run agents.
     var taskAuthentication: [any MiddlewareProtocol<Request, Response, SidecarRequestContext>] {
         if configuration.requireSignedRequests {
-            return [TaskAuthenticationMiddleware(signed: signedRequests, apiKey: configuration.taskAPIKey)]
+            // Task bodies (a description up to 64 KiB) are larger than the companion routes allow; the create
+            // route enforces its own limit after this.
+            let limit = max(configuration.maxBodyBytes, TaskService.maxCreateBodyBytes)
+            return [
+                TaskAuthenticationMiddleware(signed: signedRequests(bodyLimit: limit), apiKey: configuration.taskAPIKey)
+            ]
         }
         if let key = configuration.taskAPIKey { return [TaskAPIKeyMiddleware<SidecarRequestContext>(key: key)] }
         return [LoopbackOnlyMiddleware(what: "task endpoints")]

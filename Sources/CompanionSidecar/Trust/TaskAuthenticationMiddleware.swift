@@ -30,25 +30,16 @@ struct TaskAuthenticationMiddleware: RouterMiddleware {
         if let apiKey, apiKey.matches(presented) {
             return try await next(request, context)
         }
-        throw SidecarError(.unauthorized, Self.message(failure, keyConfigured: apiKey != nil, keyPresented: presented))
+        throw SidecarError(.unauthorized, Self.message(failure, keyPresented: presented))
     }
 
-    /// What went wrong, and which credential would be accepted.
-    static func message(_ failure: AuthenticationFailure, keyConfigured: Bool, keyPresented: String?) -> String {
+    /// What went wrong, and which credentials the task endpoints take. The same words whether or not this
+    /// sidecar has an API key, so an unauthenticated caller does not learn its configuration.
+    static func message(_ failure: AuthenticationFailure, keyPresented: String?) -> String {
         if failure != .missingHeaders { return failure.message }
-        switch (keyConfigured, keyPresented != nil) {
-        case (true, true):
-            return "wrong \(TaskAPIKey.headerName) header; "
-                + "send the sidecar's key or a request signed by a paired device"
-        case (true, false):
-            return "the task endpoints need a request signed by a paired device (pair first) "
-                + "or the sidecar's \(TaskAPIKey.headerName) header"
-        case (false, true):
-            return "this sidecar has no API key configured; the task endpoints need a request signed by a paired "
-                + "device (pair first)"
-        case (false, false):
-            return "the task endpoints need a request signed by a paired device (X-Companion-Device, -Timestamp, "
-                + "-Nonce, -Signature); pair first"
-        }
+        let accepted =
+            "the task endpoints need a request signed by a paired device (X-Companion-Device, -Timestamp, -Nonce, "
+            + "-Signature; pair first) or the sidecar's \(TaskAPIKey.headerName), when it has one"
+        return keyPresented == nil ? accepted : "the \(TaskAPIKey.headerName) header was not accepted; " + accepted
     }
 }

@@ -73,6 +73,10 @@ struct SidecarServeCommand: CompanionCommand {
         }
         do {
             try await sidecar.run { address in announce(address, identity: identity) }
+        } catch let error as DataDirectoryInUse {
+            throw CLIFailure(
+                .failure, error.description,
+                hint: "each sidecar needs its own data directory (default ~/.local/share/companion/sidecar)")
         } catch {
             throw CLIFailure(
                 .failure, "cannot serve on \(host):\(port): \(error)",
