@@ -70,7 +70,9 @@ struct TaskLogSocketTests {
     }
 
     @Test func followerDeliversEveryLineOnceWhenTheWebSocketIsKilledMidStream() async throws {
-        let harness = try TaskHarness(command: numberedLines(150, interval: 0.02))
+        // 300 lines over about 6 s; retries at most 300 ms apart, so the WebSocket is back well before the end
+        // even on a loaded machine.
+        let harness = try TaskHarness(command: numberedLines(300, interval: 0.02))
         try await harness.live { port in
             let proxy = try TCPProxy(targetPort: port)
             defer { proxy.stop() }
@@ -81,6 +83,7 @@ struct TaskLogSocketTests {
             var options = LogFollower.Options()
             options.pollInterval = .milliseconds(100)
             options.initialBackoff = .milliseconds(300)
+            options.maxBackoff = .milliseconds(300)
             let follower = LogFollower(
                 client: client, taskID: task.id, options: options, deliver: { await received.add($0) },
                 report: { await received.note($0) })
@@ -94,7 +97,7 @@ struct TaskLogSocketTests {
             #expect(end.status == .succeeded)
             let lines = await received.lines
             #expect(lines.map(\.cursor) == Array(1...lines.count), "no line lost or repeated across the switches")
-            #expect(numbers(lines) == Array(1...150))
+            #expect(numbers(lines) == Array(1...300))
             #expect(proxy.webSocketUpgrades >= 2, "the WebSocket was opened again after the fallback")
             #expect(await received.events.contains { if case .fallingBackToPolling = $0 { true } else { false } })
         }
