@@ -36,18 +36,24 @@ done
 [ -n "${url:-}" ] || { echo "client.sh: the sidecar did not start" >&2; cat "$tmp/sidecar.log" >&2; exit 1; }
 
 export COMPANION_PROFILE="bench-$$" COMPANION_VAULT=secret-service NO_COLOR=1
-# A fixed public key for curl (32 bytes, base64); the companion uses its own key from the vault.
-curl_key=$(python3 -c 'import base64,os; print(base64.b64encode(os.urandom(32)).decode())')
+# A real Ed25519 public key for curl (the sidecar refuses bytes that are not a valid point); the companion uses
+# its own key from the vault.
+curl_key=$(python3 -c 'import base64
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+key = Ed25519PrivateKey.generate().public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
+print(base64.b64encode(key).decode())')
 start_pairing="curl -sf -X POST $url/companion/pairing/start -o $tmp/start.json && python3 -c 'import json; print(json.load(open(\"$tmp/start.json\"))[\"code\"])' >$tmp/code"
 
 # First pairing creates the identity key and stores the URL, so every timed run is a warm, paired companion.
 eval "$start_pairing"
-"$bin" pair code "$(cat "$tmp/code")" --url "$url" --name bench >/dev/null
+# The manual path asks to confirm the verification code: answered "y" on standard input, every time.
+echo y | "$bin" pair code "$(cat "$tmp/code")" --url "$url" --name bench >/dev/null
 
 echo "== companion pair code vs curl POST /companion/pairing/complete ($runs runs each, new code before each) =="
 hyperfine --runs "$runs" --warmup 2 --style basic --export-json "$tmp/pair.json" \
     --prepare "$start_pairing" \
-    -n "companion pair code" "$bin pair code \$(cat $tmp/code) --name bench" \
+    -n "companion pair code" "echo y | $bin pair code \$(cat $tmp/code) --name bench" \
     -n "curl pairing/complete" \
     "curl -sf -X POST $url/companion/pairing/complete -H 'Content-Type: application/json' -d '{\"pairingCode\":\"'\$(cat $tmp/code)'\",\"deviceName\":\"curl\",\"devicePublicKey\":\"$curl_key\"}'"
 
