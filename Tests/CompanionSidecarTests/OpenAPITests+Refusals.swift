@@ -11,8 +11,8 @@ extension OpenAPITests {
     static func refusals() async throws -> [Sample] {
         let fixture = try SidecarFixture(signed: true, taskAPIKey: try TaskAPIKey("refusal-test-key-0123456789"))
         defer { fixture.remove() }
-        let samples = try await fixture.live { probe, _ in
-            var samples: [Sample] = []
+        return try await fixture.live { probe, _ in
+            let record = SampleRecorder(probe)
             let wrongKey = ["X-API-Key": "not-the-key-0123456789"]
             let forged = RequestSigner(keyPair: Ed25519KeyPair.generate(), deviceID: "not-paired")
                 .headers(method: "GET", pathAndQuery: "/companion/status", body: [])
@@ -29,15 +29,10 @@ extension OpenAPITests {
                 ("GET", "/v1/tasks/{id}/logs/tail", "/v1/tasks/abc/logs/tail", wrongKey),
             ]
             for (method, template, path, headers) in calls {
-                let reply = try await probe.send(method, path, headers: headers)
+                let reply = try await record(method, template, path, headers: headers)
                 #expect(reply.status == 401 && reply.errorCode == "unauthorized", "\(method) \(path)")
-                samples.append(
-                    Sample(
-                        method: method, path: template, status: reply.status,
-                        body: String(decoding: reply.body, as: UTF8.self)))
             }
-            return samples
+            return record.samples
         }
-        return samples
     }
 }

@@ -40,16 +40,7 @@ import Testing
 
     /// Calls every operation, reaching every documented status that a client can provoke.
     static func exercise(_ probe: HTTPProbe) async throws -> [Sample] {
-        var samples: [Sample] = []
-        func record(_ method: String, _ template: String, _ path: String, _ body: Data? = nil) async throws -> HTTPReply
-        {
-            let reply = try await probe.send(method, path, body: body)
-            samples.append(
-                Sample(
-                    method: method, path: template, status: reply.status,
-                    body: String(decoding: reply.body, as: UTF8.self)))
-            return reply
-        }
+        let record = SampleRecorder(probe)
         let complete = "/companion/pairing/complete"
         let phone = TestDevice()
         _ = try await record("GET", "/health", "/health")
@@ -77,7 +68,6 @@ import Testing
         _ = try await record("POST", "/companion/disconnect", "/companion/disconnect")
         _ = try await record("DELETE", "/companion/devices/{id}", "/companion/devices/\(id)")
         _ = try await record("DELETE", "/companion/devices/{id}", "/companion/devices/\(id)")  // 404
-        samples += try await exerciseTasks(probe)
-        return samples
+        return record.samples + (try await exerciseTasks(probe))
     }
 }

@@ -5,17 +5,7 @@ import Foundation
 /// command.
 extension OpenAPITests {
     static func exerciseTasks(_ probe: HTTPProbe) async throws -> [Sample] {
-        var samples: [Sample] = []
-        func record(_ method: String, _ template: String, _ path: String, _ body: Data? = nil) async throws -> HTTPReply
-        {
-            let reply = try await probe.send(method, path, body: body)
-            samples.append(
-                Sample(
-                    method: method, path: template, status: reply.status,
-                    body: String(decoding: reply.body, as: UTF8.self))
-            )
-            return reply
-        }
+        let record = SampleRecorder(probe)
         let create = Data(#"{"title":"documented","description":"d","repo_url":"/tmp/repo"}"#.utf8)
         let task = try await record("POST", "/v1/tasks", "/v1/tasks", create).decode(TaskResponse.self).task
         _ = try await record("POST", "/v1/tasks", "/v1/tasks", Data(#"{"title":""}"#.utf8))  // 400
@@ -33,6 +23,6 @@ extension OpenAPITests {
         _ = try await record("GET", "/v1/tasks/{id}/logs/tail", "/v1/tasks/\(task.id)/logs/tail?after=0")
         _ = try await record("GET", "/v1/tasks/{id}/logs/tail", "/v1/tasks/\(task.id)/logs/tail?lines=abc")  // 400
         _ = try await record("GET", "/v1/tasks/{id}/logs/tail", "/v1/tasks/unknown/logs/tail")  // 404
-        return samples
+        return record.samples
     }
 }

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Sends requests through a probe and keeps every answer as an OpenAPI sample (method, operation template,
+/// status, body) for Tests/OpenAPI/check_openapi.py. Call it like a function: `try await record("GET", template,
+/// path)`.
+final class SampleRecorder {
+    let probe: HTTPProbe
+    private(set) var samples: [OpenAPITests.Sample] = []
+
+    init(_ probe: HTTPProbe) {
+        self.probe = probe
+    }
+
+    @discardableResult
+    func callAsFunction(
+        _ method: String, _ template: String, _ path: String, _ body: Data? = nil, headers: [String: String] = [:]
+    ) async throws -> HTTPReply {
+        let reply = try await probe.send(method, path, body: body, headers: headers)
+        samples.append(
+            OpenAPITests.Sample(
+                method: method, path: template, status: reply.status, body: String(decoding: reply.body, as: UTF8.self))
+        )
+        return reply
+    }
+}
