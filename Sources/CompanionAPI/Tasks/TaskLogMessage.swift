@@ -9,6 +9,10 @@
 /// A client may send `{"type":"ready"}` right after opening; the sidecar starts sending then (otherwise after
 /// 250 ms). Anything else a client sends is ignored.
 public struct TaskLogMessage: Codable, Sendable, Equatable {
+    /// Close code of a stream whose client is no longer authorised (its device was revoked while following);
+    /// from the private-use range, so it is never confused with 1008 (no such task).
+    public static let unauthorizedCloseCode: UInt16 = 4401
+
     /// The message kinds.
     public enum Kind: String, Codable, Sendable {
         case lines

@@ -19,9 +19,6 @@ public struct TaskLogSocket: Sendable {
         case dropped(String)
     }
 
-    /// The close code of a stream whose client is no longer authorised (the sidecar's private-use 4401).
-    public static let unauthorizedCloseCode: UInt16 = 4401
-
     let client: TaskClient
 
     public init(client: TaskClient) {
@@ -79,7 +76,7 @@ public struct TaskLogSocket: Sendable {
         if let outcome = end.value { return outcome }
         guard let close else { return .dropped("connection closed without a close frame") }
         if close.closeCode == .policyViolation { return .noSuchTask }
-        if close.closeCode == .unknown(Self.unauthorizedCloseCode) {
+        if close.closeCode == .unknown(TaskLogMessage.unauthorizedCloseCode) {
             return .unauthorized(close.reason ?? "this device is no longer trusted")
         }
         return .dropped("closed with code \(WebSocketErrorCode.code(close.closeCode))")

@@ -9,11 +9,7 @@ extension TaskService {
     /// Lines per WebSocket message.
     static let linesPerMessage = 200
 
-    /// Close code of a log stream whose client is no longer authorised (e.g. its device was revoked); from the
-    /// private-use range, so it is never confused with 1008 (no such task).
-    public static let unauthorizedCloseCode: UInt16 = 4401
-
-    /// The close reason sent with ``unauthorizedCloseCode``.
+    /// The close reason sent with `TaskLogMessage.unauthorizedCloseCode`.
     static let unauthorizedReason = "this device is no longer trusted (revoked); pair again"
 
     /// How often an open log stream re-checks `stillAuthorized`.
@@ -23,7 +19,7 @@ extension TaskService {
     /// request (nil: this service's own `X-API-Key` check, as for ``addRoutes(to:authentication:)``).
     /// `stillAuthorized`, when given, is asked every ``reauthorizationInterval`` with the upgrade request's
     /// context while the stream is open; once it answers false the stream is closed with
-    /// ``unauthorizedCloseCode`` (a revoked device stops receiving logs at once, not when the task ends).
+    /// `TaskLogMessage.unauthorizedCloseCode` (a revoked device stops receiving logs at once, not when the task ends).
     /// The router must be the one given to `.http1WebSocketUpgrade(webSocketRouter:)`.
     @discardableResult
     public func addWebSocketRoutes<Context: RequestContext & WebSocketRequestContext>(
@@ -56,7 +52,7 @@ extension TaskService {
     ) async throws {
         // Trust may have gone between the upgrade request and now: check before the first line is sent.
         if let authorized, await !authorized() {
-            try await outbound.close(.unknown(Self.unauthorizedCloseCode), reason: Self.unauthorizedReason)
+            try await outbound.close(.unknown(TaskLogMessage.unauthorizedCloseCode), reason: Self.unauthorizedReason)
             return
         }
         let subscription = hub.subscribe(taskID: taskID)
@@ -118,12 +114,12 @@ extension TaskService {
         case timeout
     }
 
-    /// Returns once `authorized` answered false and the stream was closed with ``unauthorizedCloseCode``.
+    /// Returns once `authorized` answered false and the stream was closed as unauthorised.
     private static func closeWhenUnauthorized(
         _ authorized: @Sendable () async -> Bool, outbound: WebSocketOutboundWriter
     ) async throws {
         repeat { try await Task.sleep(for: reauthorizationInterval) } while await authorized()
-        try await outbound.close(.unknown(unauthorizedCloseCode), reason: unauthorizedReason)
+        try await outbound.close(.unknown(TaskLogMessage.unauthorizedCloseCode), reason: unauthorizedReason)
     }
 
     private func sendLog(
