@@ -37,6 +37,7 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case payloadTooLarge = "payload_too_large"  // 413
     case conflict = "conflict"  // 409
     case internalError = "internal_error"  // 500: never for bad input
+    case unavailable = "unavailable"  // 503: the sidecar cannot serve the request now (e.g. its disk is full)
 
     /// The HTTP status that goes with this code.
     public var httpStatus: Int {
@@ -50,6 +51,7 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
         case .payloadTooLarge: 413
         case .pairingBurned: 429
         case .internalError: 500
+        case .unavailable: 503
         }
     }
 }

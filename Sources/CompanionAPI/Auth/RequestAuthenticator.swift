@@ -10,6 +10,12 @@ public enum AuthenticationFailure: Error, Equatable, Sendable {
     case unknownDevice
     case badSignature
     case replayedNonce
+    /// The nonce could not be written to the journal (disk full, database unwritable): refused rather than
+    /// admitted unrecorded, which a restart would let through again. Answered 503.
+    case journalUnavailable
+
+    /// True when the refusal is the sidecar's fault (answered 503, not 401): the same request may succeed later.
+    public var isServerSide: Bool { self == .journalUnavailable }
 
     /// A message for the error body: what happened and what to do.
     public var message: String {
@@ -21,6 +27,8 @@ public enum AuthenticationFailure: Error, Equatable, Sendable {
         case .unknownDevice: "this device is not paired with the sidecar (or was revoked); pair again"
         case .badSignature: "the request's signature does not verify"
         case .replayedNonce: "the request's nonce was already used (replay refused)"
+        case .journalUnavailable:
+            "the sidecar could not record the request's nonce (is its data directory full or read-only?); try again"
         }
     }
 }
@@ -28,7 +36,8 @@ public enum AuthenticationFailure: Error, Equatable, Sendable {
 /// Verifies signed requests: paired and not revoked, timestamp within ±window, nonce unseen, signature valid.
 ///
 /// Safe to call from many requests at once: signatures are verified in parallel, only the nonce check takes a
-/// short lock.
+/// short lock. With a ``NonceJournal`` the nonce memory survives restarts: the recent nonces are read back when the
+/// authenticator is created, and each accepted nonce is journalled before its request is admitted.
 public final class RequestAuthenticator: Sendable {
     /// Looks up the public key of a currently trusted device; nil when unknown or revoked.
     public typealias DeviceLookup = @Sendable (String) async throws -> Ed25519PublicKey?
@@ -37,6 +46,11 @@ public final class RequestAuthenticator: Sendable {
     private let now: @Sendable () -> Date
     private let lookup: DeviceLookup
     private let nonces: Mutex<NonceCache>
+    private let journal: (any NonceJournal)?
+    /// Accepted nonces since the journal was last pruned.
+    private let sincePrune = Mutex(0)
+    /// Accepted nonces between two prunes of the journal.
+    static let pruneInterval = 4096
 
     /// `windowSeconds`: the accepted difference between a request's timestamp and `now`, either way (clamped to
     /// 1 s … 1 day); `lookup`: the key of a currently trusted device.
@@ -49,6 +63,35 @@ public final class RequestAuthenticator: Sendable {
         self.now = now
         self.lookup = lookup
         self.nonces = Mutex(NonceCache(windowMillis: windowMillis))
+        self.journal = nil
+    }
+
+    /// An authenticator whose nonce memory survives restarts: the nonces `journal` recorded in the last two windows
+    /// are restored now, and every nonce accepted from now on is recorded before its request is admitted.
+    /// Throws what reading the journal throws.
+    public init(
+        windowSeconds: Int = 60, now: @escaping @Sendable () -> Date = { Date() }, lookup: @escaping DeviceLookup,
+        journal: any NonceJournal
+    ) throws {
+        let windowMillis = Int64(min(max(1, windowSeconds), 86_400)) * 1000
+        self.windowMillis = windowMillis
+        self.now = now
+        self.lookup = lookup
+        self.journal = journal
+        let nowMillis = Self.millis(now())
+        var cache = NonceCache(windowMillis: windowMillis)
+        for record in try journal.records(sinceMillis: nowMillis - 2 * windowMillis) {
+            _ = cache.insert(
+                fingerprint: record.fingerprint, timestampMillis: record.timestampMillis, nowMillis: nowMillis)
+        }
+        self.nonces = Mutex(cache)
+    }
+
+    /// Number of nonces remembered in memory (restored ones included).
+    public var rememberedNonces: Int { nonces.withLock { $0.count } }
+
+    private static func millis(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
     }
 
     /// Authenticates a request; returns the device id on success.
@@ -69,7 +112,7 @@ public final class RequestAuthenticator: Sendable {
             method: method, pathAndQuery: pathAndQuery, deviceID: device,
             timestampMillis: timestamp, nonce: nonce, body: body)
         guard canonical.isWellFormed else { return .failure(.malformedHeaders) }
-        let nowMillis = Int64((now().timeIntervalSince1970 * 1000).rounded(.down))
+        let nowMillis = Self.millis(now())
         // Overflow-checked: an extreme timestamp (Int64.min) must be refused, not trap the sidecar.
         let skew = nowMillis.subtractingReportingOverflow(timestamp)
         guard !skew.overflow, skew.partialValue.magnitude <= windowMillis.magnitude else {
@@ -79,12 +122,35 @@ public final class RequestAuthenticator: Sendable {
         guard key.verify(signature: Array(signatureBytes), message: canonical.bytes) else {
             return .failure(.badSignature)
         }
+        let fingerprint = NonceCache.fingerprint(deviceID: device, nonce: nonce)
         let fresh = nonces.withLock {
-            $0.insert(deviceID: device, nonce: nonce, timestampMillis: timestamp, nowMillis: nowMillis)
+            $0.insert(fingerprint: fingerprint, timestampMillis: timestamp, nowMillis: nowMillis)
         }
         guard fresh else {
             return .failure(.replayedNonce)
         }
+        if let journal {
+            // Journalled before the request runs: a restart from here on cannot make this request new again.
+            let durable = !["GET", "HEAD"].contains(canonical.method)
+            do {
+                try await journal.record(
+                    NonceRecord(fingerprint: fingerprint, timestampMillis: timestamp), durable: durable)
+            } catch {
+                return .failure(.journalUnavailable)
+            }
+            await pruneJournalNowAndThen(journal, nowMillis: nowMillis)
+        }
         return .success(device)
+    }
+
+    /// Every ``pruneInterval`` accepted nonces, forgets the journalled ones older than two windows.
+    private func pruneJournalNowAndThen(_ journal: any NonceJournal, nowMillis: Int64) async {
+        let due = sincePrune.withLock { count in
+            count += 1
+            guard count >= Self.pruneInterval else { return false }
+            count = 0
+            return true
+        }
+        if due { try? await journal.prune(beforeMillis: nowMillis - 2 * windowMillis) }
     }
 }

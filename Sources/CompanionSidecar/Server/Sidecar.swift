@@ -1,6 +1,7 @@
 import CompanionAPI
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 
@@ -24,6 +25,8 @@ public final class Sidecar: Sendable {
     let openAPIDocument: String?
     /// Verifies signed requests (one nonce cache for every protected route).
     let authenticator: RequestAuthenticator
+    /// Counts connections and keeps them under the cap.
+    let connections: ConnectionTracker
 
     /// Opens the registry in the data directory. `now` is the clock for pairing expiry and timestamps.
     public init(
@@ -43,9 +46,16 @@ public final class Sidecar: Sendable {
             policy: configuration.pairing, registry: registry, baseURL: baseURL, hostName: configuration.hostName,
             identity: configuration.identity, now: now, logger: logger)
         self.openAPIDocument = OpenAPIDocument.load()
-        self.authenticator = RequestAuthenticator(
+        // The nonce memory outlives the process: a request captured before a restart stays a replay after it.
+        self.authenticator = try RequestAuthenticator(
             windowSeconds: configuration.signatureWindowSeconds, now: now,
-            lookup: { id in try await registry.trustedKey(deviceID: id) })
+            lookup: { id in try await registry.trustedKey(deviceID: id) },
+            journal: NonceJournalStore(directory: configuration.dataDirectory))
+        let descriptors =
+            configuration.raisesDescriptorLimit
+            ? DescriptorLimit.raiseSoftLimitToHard() : DescriptorLimit.current().soft
+        self.connections = ConnectionTracker(
+            maxConnections: configuration.connectionLimits.effectiveMaxConnections(descriptorLimit: descriptors))
         self.tasks = TaskService(
             writer: registry.pool,
             configuration: TaskRunnerConfiguration(
@@ -70,9 +80,21 @@ public final class Sidecar: Sendable {
         let configuration = self.configuration
         let pairing = self.pairing
         let router = SidecarRouter.build(self)
+        let webSocketResponder = router.buildResponder()
+        let limits = configuration.connectionLimits
+        let tracker = connections
+        // Open log WebSockets are pinged well within the idle timeout, so a quiet but live stream stays open.
+        let ping = min(Duration.seconds(30), limits.idleTimeout / 2)
+        let server = HTTPServerBuilder { responder in
+            GuardedChildChannel(
+                inner: HTTP1WebSocketUpgradeChannel(
+                    responder: responder, webSocketResponder: webSocketResponder,
+                    configuration: .init(ws: .init(autoPing: .enabled(timePeriod: ping)))),
+                limits: limits, tracker: tracker)
+        }
         return Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router),
+            server: server,
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in
@@ -86,6 +108,9 @@ public final class Sidecar: Sendable {
             logger: logger
         )
     }
+
+    /// What happened to connections so far: open now, shed at the cap, refused, timed out.
+    public var connectionCounts: ConnectionCounts { connections.counts }
 
     /// Serves until SIGINT or SIGTERM, then shuts down gracefully (ServiceLifecycle).
     /// Tasks left running by a previous sidecar are marked failed first; running tasks are stopped at the end.

@@ -37,6 +37,11 @@ public struct SidecarConfiguration: Sendable {
     public var taskAPIKey: TaskAPIKey?
     /// Time between SIGTERM and SIGKILL when a task is cancelled.
     public var taskKillGrace: Duration = .seconds(5)
+    /// Header and idle timeouts and the connection cap.
+    public var connectionLimits = ConnectionLimits()
+    /// When true (the default), serving raises the process's soft descriptor limit to its hard limit first
+    /// (``DescriptorLimit``), so that the connection cap, not the descriptor limit, is what bounds connections.
+    public var raisesDescriptorLimit = true
 
     public init(
         host: String = "127.0.0.1", port: Int = SidecarConfiguration.defaultPort, dataDirectory: URL,

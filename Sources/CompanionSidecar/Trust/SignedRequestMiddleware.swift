@@ -22,7 +22,7 @@ struct SignedRequestMiddleware: RouterMiddleware {
         var request = request
         switch try await authenticate(&request) {
         case .failure(let failure):
-            throw SidecarError(.unauthorized, failure.message)
+            throw SidecarError(failure.isServerSide ? .unavailable : .unauthorized, failure.message)
         case .success(let deviceID):
             return try await next(request, try await admit(deviceID, context))
         }

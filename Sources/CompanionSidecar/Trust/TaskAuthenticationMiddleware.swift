@@ -23,6 +23,8 @@ struct TaskAuthenticationMiddleware: RouterMiddleware {
         switch try await signed.authenticate(&request) {
         case .success(let deviceID):
             return try await next(request, try await signed.admit(deviceID, context))
+        case .failure(let reason) where reason.isServerSide:
+            throw SidecarError(.unavailable, reason.message)
         case .failure(let reason):
             failure = reason
         }

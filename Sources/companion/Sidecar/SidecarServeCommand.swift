@@ -48,6 +48,8 @@ struct SidecarServeCommand: CompanionCommand {
 
     @OptionGroup(title: "Tasks") var tasks: SidecarTaskOptions
 
+    @OptionGroup(title: "Connections") var connections: SidecarConnectionOptions
+
     func execute() async throws {
         var configuration = try makeConfiguration()
         let identity = try SidecarIdentity.load(vault: vault, ephemeral: ephemeralIdentity)
@@ -99,6 +101,7 @@ struct SidecarServeCommand: CompanionCommand {
         }
         configuration.originPolicy = OriginPolicy(extraOrigins: corsOrigins)
         try tasks.apply(to: &configuration)
+        configuration.connectionLimits = try connections.limits()
         return configuration
     }
 

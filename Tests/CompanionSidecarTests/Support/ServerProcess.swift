@@ -22,15 +22,31 @@ final class ServerProcess: @unchecked Sendable {
 
     /// Starts `companion sidecar serve --port 0` on `dataDirectory` and waits (off the cooperative pool) for
     /// its `listening on` line.
-    static func start(dataDirectory: URL, logFile: URL) async throws -> ServerProcess {
-        try await offPool { try ServerProcess(dataDirectory: dataDirectory, logFile: logFile) }
+    /// `arguments` are added to the command line; with `softDescriptorLimit` the server starts under
+    /// `ulimit -Sn` of that value (through `/bin/sh`, which then `exec`s it: the process id stays the server's).
+    static func start(
+        dataDirectory: URL, logFile: URL, arguments: [String] = [], softDescriptorLimit: Int? = nil
+    ) async throws -> ServerProcess {
+        try await offPool {
+            try ServerProcess(
+                dataDirectory: dataDirectory, logFile: logFile, arguments: arguments,
+                softDescriptorLimit: softDescriptorLimit)
+        }
     }
 
-    private init(dataDirectory: URL, logFile: URL) throws {
-        process.executableURL = try Self.binary()
-        process.arguments = [
-            "sidecar", "serve", "--port", "0", "--data-dir", dataDirectory.path, "--ephemeral-identity",
-        ]
+    private init(dataDirectory: URL, logFile: URL, arguments: [String], softDescriptorLimit: Int?) throws {
+        let serve =
+            [
+                "sidecar", "serve", "--port", "0", "--data-dir", dataDirectory.path, "--ephemeral-identity",
+            ] + arguments
+        if let softDescriptorLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments =
+                ["-c", "ulimit -Sn \(softDescriptorLimit) && exec \"$0\" \"$@\"", try Self.binary().path] + serve
+        } else {
+            process.executableURL = try Self.binary()
+            process.arguments = serve
+        }
         let output = Pipe()
         process.standardOutput = output
         try FileManager.default.createDirectory(
@@ -49,6 +65,17 @@ final class ServerProcess: @unchecked Sendable {
             throw ServerProcessError.noAddress(line)
         }
         baseURL = url
+    }
+
+    /// The port the server listens on.
+    var port: Int { baseURL.port ?? 0 }
+
+    /// The server's soft and hard `RLIMIT_NOFILE`, read from `/proc/PID/limits`.
+    func descriptorLimits() throws -> (soft: Int, hard: Int) {
+        let limits = try String(contentsOfFile: "/proc/\(process.processIdentifier)/limits", encoding: .utf8)
+        let line = limits.split(separator: "\n").first { $0.hasPrefix("Max open files") } ?? ""
+        let numbers = line.split(separator: " ").compactMap { Int($0) }
+        return (numbers.first ?? 0, numbers.dropFirst().first ?? 0)
     }
 
     /// `kill -9`: no shutdown code runs.

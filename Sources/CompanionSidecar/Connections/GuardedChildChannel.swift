@@ -1,0 +1,37 @@
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// Wraps the HTTP/1 (+ WebSocket upgrade) child channel so that every connection gets a ``ConnectionGuard`` before
+/// anything reads from it and an ``HTTPRequestGuard`` right after the HTTP decoder, and is closed once its
+/// exchange is over, however it ended (Hummingbird leaves a connection open when the first request's upgrade
+/// negotiation fails).
+struct GuardedChildChannel<Inner: ServerChildChannel>: ServerChildChannel {
+    typealias Value = Inner.Value
+
+    let inner: Inner
+    let limits: ConnectionLimits
+    let tracker: ConnectionTracker
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        let limits = self.limits
+        let tracker = self.tracker
+        let added = channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.addHandler(
+                ConnectionGuard(limits: limits, tracker: tracker), position: .first)
+        }
+        return added.flatMap { inner.setup(channel: channel, logger: logger) }.flatMapThrowing { value in
+            let operations = channel.pipeline.syncOperations
+            let connection = try operations.handler(type: ConnectionGuard.self)
+            let decoder = try operations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            try operations.addHandler(HTTPRequestGuard(connection: connection), position: .after(decoder))
+            return value
+        }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await inner.handle(value: value, logger: logger)
+        value.channel.close(promise: nil)
+    }
+}

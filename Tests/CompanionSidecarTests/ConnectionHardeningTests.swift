@@ -1,0 +1,206 @@
+import CompanionTestSupport
+import Foundation
+import Testing
+
+/// The real sidecar process against connections that hold resources without doing work and requests no HTTP
+/// parser should accept (issue 11, defect 2). The server runs under a soft descriptor limit of 1024, as on many
+/// machines, with short timeouts so the test does not wait.
+@Suite(.serialized) struct ConnectionHardeningTests {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("companion-conn-\(UUID().uuidString)")
+
+    func withServer(
+        _ arguments: [String] = ["--header-timeout", "1", "--idle-timeout", "2"],
+        _ body: (ServerProcess) async throws -> Void
+    ) async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try await ServerProcess.start(
+            dataDirectory: root.appendingPathComponent("data"), logFile: root.appendingPathComponent("server.log"),
+            arguments: arguments + ["--log-level", "warning"], softDescriptorLimit: 1024)
+        do { try await body(server) } catch {
+            _ = try? await server.terminate()
+            throw error
+        }
+        #expect(try await server.terminate() == 0)
+    }
+
+    /// One request on a fresh connection: what came back before the server closed it (or `timeout` passed).
+    static func exchange(port: Int, _ bytes: [UInt8], timeout: TimeInterval = 5) async throws
+        -> RawTCPConnection.Received
+    {
+        try await offPool {
+            let connection = try RawTCPConnection(port: port)
+            connection.send(bytes)
+            return connection.readUntilClosed(timeout: timeout)
+        }
+    }
+
+    static let health = Array("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+
+    @Test func theSoftDescriptorLimitIsRaisedToTheHardLimit() async throws {
+        try await withServer { server in
+            let limits = try server.descriptorLimits()
+            #expect(limits.soft == limits.hard, "started with a soft limit of 1024")
+        }
+    }
+
+    /// The audit: 1,100 idle sockets under a 1024-descriptor limit made `/health` time out. Now thousands are
+    /// held and every `/health` is still answered (idle ones are shed at the cap or time out).
+    @Test func healthIsAnsweredWhileThousandsOfIdleSocketsAreHeld() async throws {
+        let wanted = 5_000
+        let available = RawTCPConnection.raiseDescriptorLimit(to: wanted + 512)
+        try await withServer(["--header-timeout", "30", "--idle-timeout", "60"]) { server in
+            let port = server.port
+            let held = try await offPool {
+                (0..<min(wanted, available - 512)).compactMap { _ in try? RawTCPConnection(port: port) }
+            }
+            #expect(held.count >= 1_100, "the test holds more idle sockets than the server's original limit")
+            for attempt in 0..<50 {
+                let reply = try await Self.exchange(port: port, Self.health)
+                #expect(reply.text.hasPrefix("HTTP/1.1 200"), "attempt \(attempt): \(reply.text.prefix(60))")
+            }
+            withExtendedLifetime(held) {}
+        }
+    }
+
+    /// At the cap, the connection idle the longest is closed to make room for a new one.
+    @Test func theLongestIdleConnectionIsShedAtTheCap() async throws {
+        try await withServer(["--max-connections", "16", "--header-timeout", "30", "--idle-timeout", "60"]) { server in
+            let port = server.port
+            let idle = try await offPool {
+                try (0..<16).map { _ in
+                    let connection = try RawTCPConnection(port: port)
+                    Thread.sleep(forTimeInterval: 0.02)  // distinct ages
+                    return connection
+                }
+            }
+            let reply = try await Self.exchange(port: port, Self.health)
+            #expect(reply.text.hasPrefix("HTTP/1.1 200"))
+            let oldestClosed = try await offPool { idle[0].readUntilClosed(timeout: 5).closed }
+            #expect(oldestClosed, "the oldest idle connection makes room")
+            #expect(!idle[15].isClosedByPeer, "the newest idle connection stays")
+        }
+    }
+
+    /// Sixteen malformed requests that used to get no answer on a socket never closed: each now gets a 400 (or a
+    /// close) at once.
+    @Test func everyMalformedRequestIsAnsweredAndClosedAtOnce() async throws {
+        try await withServer(["--header-timeout", "30", "--idle-timeout", "60"]) { server in
+            for request in MalformedRequest.all {
+                let reply = try await Self.exchange(port: server.port, request.bytes, timeout: 3)
+                #expect(reply.closed, "\(request.name): the connection must be closed")
+                #expect(
+                    reply.bytes.isEmpty || reply.text.hasPrefix("HTTP/1.1 400"),
+                    "\(request.name): \(reply.text.prefix(80))")
+            }
+            let after = try await Self.exchange(port: server.port, Self.health)
+            #expect(after.text.hasPrefix("HTTP/1.1 200"), "the server still answers")
+        }
+    }
+
+    @Test func anHTTP10RequestsConnectionIsClosedAfterTheAnswer() async throws {
+        try await withServer(["--header-timeout", "30", "--idle-timeout", "60"]) { server in
+            let reply = try await Self.exchange(
+                port: server.port, Array("GET /health HTTP/1.0\r\n\r\n".utf8), timeout: 3)
+            #expect(reply.text.hasPrefix("HTTP/1.1 200"))
+            #expect(reply.text.lowercased().contains("connection: close"))
+            #expect(reply.closed)
+        }
+    }
+
+    @Test func headOfHealthAnswersWithoutABody() async throws {
+        try await withServer { server in
+            let reply = try await Self.exchange(
+                port: server.port, Array("HEAD /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
+            #expect(reply.text.hasPrefix("HTTP/1.1 200"))
+            #expect(reply.text.hasSuffix("\r\n\r\n"), "no body after the head")
+        }
+    }
+
+    @Test func aSilentConnectionIsClosedAfterTheHeaderTimeout() async throws {
+        try await withServer { server in
+            let port = server.port
+            let reply = try await offPool { try RawTCPConnection(port: port).readUntilClosed(timeout: 6) }
+            #expect(reply.closed && reply.bytes.isEmpty)
+        }
+    }
+
+    /// A head sent one byte at a time keeps the connection busy but never completes: closed at the header timeout.
+    @Test func aHeadThatNeverCompletesIsClosedEvenWhileBytesTrickleIn() async throws {
+        try await withServer { server in
+            let port = server.port
+            let closedAfter = try await offPool { () -> TimeInterval? in
+                let connection = try RawTCPConnection(port: port)
+                let start = Date()
+                for byte in Array("GET /health HTTP/1.1\r\nX-Slow: ".utf8)
+                    + Array(repeating: UInt8(ascii: "a"), count: 100)
+                {
+                    if !connection.send([byte]) || connection.isClosedByPeer { return Date().timeIntervalSince(start) }
+                    Thread.sleep(forTimeInterval: 0.1)
+                }
+                return nil
+            }
+            let seconds = try #require(closedAfter, "still open after 10 s of trickling")
+            #expect(seconds < 5)
+        }
+    }
+
+    @Test func aKeptAliveConnectionIsClosedAfterTheIdleTimeout() async throws {
+        try await withServer { server in
+            let port = server.port
+            let reply = try await offPool { () -> RawTCPConnection.Received in
+                let connection = try RawTCPConnection(port: port)
+                connection.send(Array("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+                return connection.readUntilClosed(timeout: 8)
+            }
+            #expect(reply.text.hasPrefix("HTTP/1.1 200"))
+            #expect(reply.closed, "closed once idle for 2 s")
+        }
+    }
+}
+
+/// A request no HTTP/1.1 server should accept, as the adversarial audit sent them.
+struct MalformedRequest: Sendable {
+    let name: String
+    let bytes: [UInt8]
+
+    static let all: [MalformedRequest] = [
+        .init(name: "unknown method", bytes: Array("FOO / HTTP/1.1\r\nHost: x\r\n\r\n".utf8)),
+        .init(name: "lowercase method", bytes: Array("get /health HTTP/1.1\r\nHost: x\r\n\r\n".utf8)),
+        .init(name: "HTTP/0.9", bytes: Array("GET /health\r\n\r\n".utf8)),
+        .init(
+            name: "TLS ClientHello",
+            bytes: [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xfc, 0x03, 0x03] + Array(repeating: 0, count: 64)),
+        .init(
+            name: "1 MB header",
+            bytes: Array("GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ".utf8) + Array(repeating: 0x61, count: 1 << 20)
+                + Array("\r\n\r\n".utf8)),
+        .init(
+            name: "10,000 headers",
+            bytes: Array(
+                ("GET /health HTTP/1.1\r\nHost: x\r\n" + (0..<10_000).map { "X-\($0): y\r\n" }.joined() + "\r\n").utf8)),
+        .init(
+            name: "100 KB path",
+            bytes: Array(("GET /" + String(repeating: "a", count: 100_000) + " HTTP/1.1\r\nHost: x\r\n\r\n").utf8)),
+        .init(
+            name: "bad Content-Length",
+            bytes: Array("POST /companion/pairing/complete HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n".utf8)),
+        .init(
+            name: "Content-Length with Transfer-Encoding",
+            bytes: Array(
+                ("POST /companion/pairing/complete HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n"
+                    + "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n").utf8)),
+        .init(name: "bare LF", bytes: Array("GET /health HTTP/1.1\nHost: x\n\n".utf8)),
+        .init(name: "NUL in the path", bytes: Array("GET /hea\u{0}lth HTTP/1.1\r\nHost: x\r\n\r\n".utf8)),
+        .init(
+            name: "negative Content-Length",
+            bytes: Array("POST /companion/pairing/complete HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n".utf8)),
+        .init(
+            name: "two Content-Lengths",
+            bytes: Array(
+                "POST /companion/pairing/complete HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab"
+                    .utf8)),
+        .init(name: "space before colon", bytes: Array("GET /health HTTP/1.1\r\nHost : x\r\n\r\n".utf8)),
+        .init(name: "HTTP/2 preface", bytes: Array("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".utf8)),
+        .init(name: "binary garbage", bytes: [0xff, 0xfe, 0xfd, 0x0d, 0x0a, 0x0d, 0x0a]),
+    ]
+}

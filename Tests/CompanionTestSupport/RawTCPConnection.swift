@@ -1,0 +1,90 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A plain blocking TCP connection to a loopback port, for tests that speak bytes a well-behaved HTTP client
+/// never would (malformed requests, idle or half-open sockets, slow heads). Call from a thread of its own
+/// (`offPool`), never from Swift's cooperative pool.
+public final class RawTCPConnection: @unchecked Sendable {
+    public let descriptor: Int32
+
+    /// Connects to 127.0.0.1:`port`; throws the `errno` of a failed `socket` or `connect`.
+    public init(port: Int) throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            let error = errno
+            close(descriptor)
+            throw POSIXError(POSIXErrorCode(rawValue: error) ?? .EIO)
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+
+    /// Writes all of `bytes`; false when the peer closed or reset the connection first.
+    @discardableResult
+    public func send(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
+    }
+
+    /// What reading saw within the time limit: the bytes, and whether the peer closed (EOF or reset).
+    public struct Received: Sendable {
+        public var bytes: [UInt8]
+        public var closed: Bool
+        public var text: String { String(decoding: bytes, as: UTF8.self) }
+    }
+
+    /// Reads until the peer closes or `timeout` passes with the connection still open.
+    public func readUntilClosed(timeout: TimeInterval) -> Received {
+        let deadline = Date().addingTimeInterval(timeout)
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return Received(bytes: bytes, closed: false) }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(left * 1000) + 1) > 0 else { continue }
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count <= 0 { return Received(bytes: bytes, closed: true) }
+            bytes.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    /// True when the peer has closed the connection (a read would see EOF or a reset), without waiting.
+    public var isClosedByPeer: Bool {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, 0) > 0 else { return false }
+        var byte: UInt8 = 0
+        return recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) <= 0
+    }
+
+    /// Raises this process's soft descriptor limit to `wanted` (or the hard limit, if lower); returns what it got.
+    public static func raiseDescriptorLimit(to wanted: Int) -> Int {
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        limit.rlim_cur = min(rlim_t(wanted), limit.rlim_max)
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        return Int(limit.rlim_cur)
+    }
+}
