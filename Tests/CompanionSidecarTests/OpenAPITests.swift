@@ -45,6 +45,8 @@ import Testing
         let phone = TestDevice()
         _ = try await record("GET", "/health", "/health")
         _ = try await record("GET", "/openapi.yaml", "/openapi.yaml")
+        _ = try await record("HEAD", "/health", "/health")
+        _ = try await record("HEAD", "/openapi.yaml", "/openapi.yaml")
         _ = try await record("GET", "/companion/status", "/companion/status")
         _ = try await record("GET", "/companion/devices", "/companion/devices")
         _ = try await record("GET", "/companion/pairing/last", "/companion/pairing/last")  // null

@@ -77,14 +77,4 @@ public final class RawTCPConnection: @unchecked Sendable {
         var byte: UInt8 = 0
         return recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) <= 0
     }
-
-    /// Raises this process's soft descriptor limit to `wanted` (or the hard limit, if lower); returns what it got.
-    public static func raiseDescriptorLimit(to wanted: Int) -> Int {
-        var limit = rlimit()
-        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        limit.rlim_cur = min(rlim_t(wanted), limit.rlim_max)
-        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        return Int(limit.rlim_cur)
-    }
 }

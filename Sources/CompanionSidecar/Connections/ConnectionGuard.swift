@@ -5,8 +5,9 @@ import NIOCore
 /// A connection must deliver a complete request head within the header timeout of opening (or of the first byte
 /// of a further request), and may not stay silent longer than the idle timeout unless the sidecar is answering it.
 /// It registers with the ``ConnectionTracker`` (which may close it, or an idle one, at the cap). The
-/// ``HTTPRequestGuard`` further down the pipeline reports where each request is: head read, request read, answer
-/// written, upgraded to a WebSocket.
+/// ``RequestProgressHandler`` further down the pipeline reports where each plain HTTP request is: head read,
+/// request read, answer written; an upgrade to a WebSocket is seen here, as the `101` answer goes out. It also
+/// notes whether the current request line says `HTTP/1.0`, which the HTTP types further down no longer carry.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -35,6 +36,13 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var check: (task: Scheduled<Void>, at: NIODeadline)?
     /// The current request was already answered (an early error answer before its body was read).
     private var answered = false
+    /// The current request's line, while it is incomplete (at most ``maxRequestLine`` bytes are kept).
+    private var requestLine: [UInt8] = []
+    private var requestLineDone = false
+    /// The current request line ends with `HTTP/1.0`.
+    private(set) var requestIsHTTP10 = false
+    private static let maxRequestLine = 8192
+    private static let switchingProtocols = Array("HTTP/1.1 101".utf8)
 
     init(limits: ConnectionLimits, tracker: ConnectionTracker) {
         self.limits = limits
@@ -61,12 +69,22 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         touch()
-        if phase == .idle { enter(.awaitingHead(deadline: lastActivity + limits.headerTimeoutAmount), context) }
+        if phase == .idle {
+            startRequest()
+            enter(.awaitingHead(deadline: lastActivity + limits.headerTimeoutAmount), context)
+        }
+        if case .awaitingHead = phase, !requestLineDone { readRequestLine(unwrapInboundIn(data)) }
         context.fireChannelRead(data)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         touch()
+        // An upgrade request never reaches the request progress handler: the 101 going out says it was accepted.
+        if case .awaitingHead = phase, case .byteBuffer(let buffer) = unwrapOutboundIn(data),
+            buffer.readableBytesView.starts(with: Self.switchingProtocols)
+        {
+            enter(.webSocket, context)
+        }
         context.write(data, promise: promise)
     }
 
@@ -79,11 +97,30 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func requestReceived(_ context: ChannelHandlerContext) { enter(answered ? .idle : .answering, context) }
     func answerWritten(_ context: ChannelHandlerContext) {
         answered = true
-        if phase == .answering || phase == .readingBody { enter(.idle, context) }
+        if phase != .webSocket && phase != .idle { enter(.idle, context) }
     }
-    func upgraded(_ context: ChannelHandlerContext) { enter(.webSocket, context) }
 
     // MARK: Internals
+
+    private func startRequest() {
+        requestLine.removeAll(keepingCapacity: true)
+        requestLineDone = false
+        requestIsHTTP10 = false
+    }
+
+    /// Collects the request line until its end, then notes its version.
+    private func readRequestLine(_ buffer: ByteBuffer) {
+        let bytes = buffer.readableBytesView
+        let end = bytes.firstIndex(of: UInt8(ascii: "\n"))
+        let room = Self.maxRequestLine - requestLine.count
+        requestLine.append(contentsOf: bytes[bytes.startIndex..<(end ?? bytes.endIndex)].prefix(room))
+        guard end != nil || requestLine.count >= Self.maxRequestLine else { return }
+        requestLineDone = true
+        var line = requestLine[...]
+        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+        requestIsHTTP10 = line.suffix(9).elementsEqual(" HTTP/1.0".utf8)
+        requestLine.removeAll(keepingCapacity: true)
+    }
 
     private func activate(_ context: ChannelHandlerContext) {
         guard tracked == nil else { return }
@@ -96,6 +133,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             return
         }
         lastActivity = now
+        startRequest()
         enter(.awaitingHead(deadline: now + limits.headerTimeoutAmount), context)
     }
 

@@ -4,9 +4,10 @@ import NIOCore
 import NIOHTTP1
 
 /// Wraps the HTTP/1 (+ WebSocket upgrade) child channel so that every connection gets a ``ConnectionGuard`` before
-/// anything reads from it and an ``HTTPRequestGuard`` right after the HTTP decoder, and is closed once its
+/// anything reads from it and a ``MalformedRequestResponder`` right after the HTTP decoder, and is closed once its
 /// exchange is over, however it ended (Hummingbird leaves a connection open when the first request's upgrade
-/// negotiation fails).
+/// negotiation fails). The inner channel is configured to add a ``RequestProgressHandler`` to plain HTTP
+/// connections.
 struct GuardedChildChannel<Inner: ServerChildChannel>: ServerChildChannel {
     typealias Value = Inner.Value
 
@@ -25,7 +26,8 @@ struct GuardedChildChannel<Inner: ServerChildChannel>: ServerChildChannel {
             let operations = channel.pipeline.syncOperations
             let connection = try operations.handler(type: ConnectionGuard.self)
             let decoder = try operations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            try operations.addHandler(HTTPRequestGuard(connection: connection), position: .after(decoder))
+            _ = connection
+            try operations.addHandler(MalformedRequestResponder(), position: .after(decoder))
             return value
         }
     }

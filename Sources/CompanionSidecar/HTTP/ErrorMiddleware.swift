@@ -5,9 +5,12 @@ import Logging
 /// Turns every error into the API's JSON error body, so clients never see an empty or HTML error.
 ///
 /// ``SidecarError`` keeps its code and status; Hummingbird's own errors (unknown route, body limit) are mapped;
-/// anything else is a 500 `internal_error`, logged by type only.
+/// anything else is a 500 `internal_error`, logged by type only. A known path asked with a method it does not
+/// answer is a 405 with an `Allow` header, not a 404.
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = SidecarRequestContext
+
+    let allowedMethods: AllowedMethods
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -16,6 +19,18 @@ struct ErrorMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch let error as SidecarError {
             return try Self.response(for: error)
+        } catch let error as HTTPError where error.status == .notFound {
+            let allowed = allowedMethods.methods(forPath: request.uri.path)
+            guard !allowed.isEmpty, !allowed.contains(request.method.rawValue) else {
+                return try Self.response(for: SidecarError.from(httpError: error))
+            }
+            var response = try Self.response(
+                for: SidecarError(
+                    .badRequest,
+                    "method \(request.method.rawValue) not allowed here; this endpoint answers "
+                        + allowed.joined(separator: ", "), status: 405))
+            response.headers[.allow] = allowed.joined(separator: ", ")
+            return response
         } catch let error as HTTPError {
             return try Self.response(for: SidecarError.from(httpError: error))
         } catch let error as any HTTPResponseError {

@@ -17,7 +17,8 @@ enum SidecarRouter {
         let router = Router(context: SidecarRequestContext.self)
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: DevCORSMiddleware(policy: sidecar.configuration.originPolicy))
-        router.add(middleware: ErrorMiddleware())
+        let allowedMethods = AllowedMethods()
+        router.add(middleware: ErrorMiddleware(allowedMethods: allowedMethods))
 
         HealthRoutes(version: sidecar.configuration.version, openAPIDocument: sidecar.openAPIDocument)
             .register(on: router)
@@ -37,6 +38,7 @@ enum SidecarRouter {
         sidecar.tasks.addWebSocketRoutes(
             to: router, authentication: sidecar.taskAuthentication,
             stillAuthorized: sidecar.taskStreamStillAuthorized)
+        allowedMethods.load(router.routes)
         return router
     }
 }

@@ -89,7 +89,9 @@ public final class Sidecar: Sendable {
             GuardedChildChannel(
                 inner: HTTP1WebSocketUpgradeChannel(
                     responder: responder, webSocketResponder: webSocketResponder,
-                    configuration: .init(ws: .init(autoPing: .enabled(timePeriod: ping)))),
+                    configuration: .init(
+                        http1: .init(additionalChannelHandlers: [RequestProgressHandler()]),
+                        ws: .init(autoPing: .enabled(timePeriod: ping)))),
                 limits: limits, tracker: tracker)
         }
         return Application(

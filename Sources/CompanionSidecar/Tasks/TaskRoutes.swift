@@ -98,9 +98,8 @@ extension TaskAPIError {
         case .notFound:
             self = .noSuchTask(id)
         case .noCommand:
-            self.init(
-                .conflict, "this sidecar has no task command configured; start it with --task-command",
-                status: .serviceUnavailable)
+            // A conflict with the sidecar's configuration, not a failure of the server: 409, like its code.
+            self.init(.conflict, "this sidecar has no task command configured; start it with --task-command")
         case .notQueued(let status):
             self.init(.conflict, "task \(id) cannot start: it is \(status.rawValue), not queued")
         case .alreadyFinished(let status):

@@ -14,12 +14,12 @@ extension OpenAPITests {
         _ = try await record("GET", "/v1/tasks", "/v1/tasks?limit=x")  // 400
         _ = try await record("GET", "/v1/tasks/{id}", "/v1/tasks/\(task.id)")
         _ = try await record("GET", "/v1/tasks/{id}", "/v1/tasks/unknown")  // 404
-        _ = try await record("POST", "/v1/tasks/{id}/start", "/v1/tasks/\(task.id)/start")  // 503
+        _ = try await record("POST", "/v1/tasks/{id}/start", "/v1/tasks/\(task.id)/start")  // 409: no task command
         _ = try await record("POST", "/v1/tasks/{id}/start", "/v1/tasks/unknown/start")  // 404
         _ = try await record("POST", "/v1/tasks/{id}/cancel", "/v1/tasks/unknown/cancel")  // 404
         _ = try await record("POST", "/v1/tasks/{id}/cancel", "/v1/tasks/\(task.id)/cancel")
         _ = try await record("POST", "/v1/tasks/{id}/cancel", "/v1/tasks/\(task.id)/cancel")  // 409
-        _ = try await record("POST", "/v1/tasks/{id}/start", "/v1/tasks/\(task.id)/start")  // 503 before 409
+        _ = try await record("POST", "/v1/tasks/{id}/start", "/v1/tasks/\(task.id)/start")  // 409
         _ = try await record("GET", "/v1/tasks/{id}/logs/tail", "/v1/tasks/\(task.id)/logs/tail?after=0")
         _ = try await record("GET", "/v1/tasks/{id}/logs/tail", "/v1/tasks/\(task.id)/logs/tail?lines=abc")  // 400
         _ = try await record("GET", "/v1/tasks/{id}/logs/tail", "/v1/tasks/unknown/logs/tail")  // 404

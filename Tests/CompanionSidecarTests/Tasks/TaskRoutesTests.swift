@@ -18,12 +18,12 @@ struct TaskRoutesTests {
             #expect(try await client.task(id: task.id) == task)
             #expect(try await client.list().map(\.id) == [task.id])
             await #expect(throws: TaskClientError.noSuchTask("unknown")) { try await client.task(id: "unknown") }
-            // No command configured: a clear 503, and the task stays queued.
+            // No command configured: a clear 409 (a conflict with the configuration), and the task stays queued.
             await #expect(throws: TaskClientError.self) { try await client.start(id: task.id) }
             do {
                 _ = try await client.start(id: task.id)
             } catch TaskClientError.server(let status, _, let message) {
-                #expect(status == 503)
+                #expect(status == 409)
                 #expect(message.contains("--task-command"))
             }
             #expect(try await client.task(id: task.id).status == .queued)
