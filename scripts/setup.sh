@@ -11,7 +11,7 @@ packages=(
     # a real Secret Service for the vault, headless
     gnome-keyring dbus dbus-x11 libsecret-tools
     # independent peers used by tests and benchmarks
-    qrencode zbar-tools imagemagick curl git wrk hyperfine python3 python3-cryptography
+    qrencode zbar-tools imagemagick curl git wrk hyperfine python3 python3-cryptography python3-venv
     # libfaketime: end-to-end tests move a real sidecar's clock to expire a pairing code without waiting
     faketime
 )
