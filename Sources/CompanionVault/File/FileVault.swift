@@ -13,11 +13,15 @@ public final class FileVault: InspectableVault, @unchecked Sendable {
     public static let defaultParameters = Argon2idParameters(opsLimit: 4, memLimit: 256 << 20)
     public static let fileName = "vault.ckv"
     static let lockName = "vault.lock"
+    static let changeLockName = "changes.lock"
 
     public let profile: VaultProfile
     /// The vault file.
     public let path: URL
     let lockPath: URL
+    /// Serialises read → decide → write sequences (``VaultChangeLock``): `changes.lock` beside the vault. It is
+    /// not `vault.lock`, which each single read or write takes on its own inside the sequence.
+    public let changeLock: VaultChangeLock
     let parameters: Argon2idParameters
     let passphraseSource: PassphraseSource
 
@@ -42,6 +46,7 @@ public final class FileVault: InspectableVault, @unchecked Sendable {
         let directory = directory ?? profile.dataDirectory
         path = directory.appendingPathComponent(Self.fileName)
         lockPath = directory.appendingPathComponent(Self.lockName)
+        changeLock = VaultChangeLock(path: directory.appendingPathComponent(Self.changeLockName))
         self.parameters = parameters
         passphraseSource = passphrase
     }
