@@ -22,15 +22,20 @@ public final class Registry: Sendable {
     /// Path of the database file.
     public let path: String
 
-    /// Opens (creating if needed) `registry.sqlite` in `directory`, which is created with mode 0700.
+    /// Opens (creating if needed) `registry.sqlite` in `directory`. A missing directory is created with mode
+    /// 0700; an existing one must be the user's and private, or ``UnsafeDataDirectory`` is thrown (nothing is
+    /// created in it then).
     public convenience init(directory: URL) throws {
-        try FileManager.default.createDirectory(
-            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try PrivateDataDirectory.prepare(directory)
         try self.init(path: directory.appendingPathComponent(Self.fileName).path)
     }
 
-    /// Opens (creating if needed) the database at `path` and migrates it to the current schema.
+    /// Opens (creating if needed) the database at `path` and migrates it to the current schema. The database
+    /// file is created 0600 before SQLite opens it (SQLite then gives `-wal` and `-shm` the same mode), and an
+    /// existing database, `-wal` or `-shm` with a wider mode is narrowed to 0600.
     public init(path: String) throws {
+        try PrivateDataDirectory.ensurePrivateFile(path, create: true)
+        for suffix in ["-wal", "-shm"] { try PrivateDataDirectory.ensurePrivateFile(path + suffix, create: false) }
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)

@@ -61,6 +61,8 @@ struct SidecarServeCommand: CompanionCommand {
         let sidecar: Sidecar
         do {
             sidecar = try Sidecar(configuration: configuration, logger: logger)
+        } catch let refusal as UnsafeDataDirectory {
+            throw refusal.cliFailure
         } catch {
             throw CLIFailure(
                 .failure, "cannot open the registry in \(configuration.dataDirectory.path): \(Self.describe(error))",
@@ -73,6 +75,8 @@ struct SidecarServeCommand: CompanionCommand {
         }
         do {
             try await sidecar.run { address in announce(address, identity: identity) }
+        } catch let refusal as UnsafeDataDirectory {
+            throw refusal.cliFailure
         } catch let error as DataDirectoryInUse {
             throw CLIFailure(
                 .failure, error.description,
@@ -104,6 +108,7 @@ struct SidecarServeCommand: CompanionCommand {
 
     /// A one-line reason: the POSIX error behind a Foundation error (e.g. "Not a directory"), else the error.
     static func describe(_ error: any Error) -> String {
+        if let refusal = error as? UnsafeDataDirectory { return refusal.message }
         let nsError = error as NSError
         let posix = (nsError.userInfo[NSUnderlyingErrorKey] as? NSError) ?? nsError
         if posix.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(posix.code))) }
