@@ -29,9 +29,11 @@ public struct Argon2idParameters: Sendable, Codable, Equatable, CustomStringConv
 public enum Argon2id {
     /// Salt length in bytes (16).
     public static let saltLength = Int(crypto_pwhash_SALTBYTES)
-    /// Upper bounds accepted when reading parameters from a file, so a crafted header cannot exhaust memory.
-    public static let maximumMemLimit: UInt64 = 4 << 30
-    public static let maximumOpsLimit: UInt64 = 64
+    /// The largest memory cost ``deriveKey(passphrase:salt:parameters:length:)`` accepts (inclusive): 1 GiB.
+    /// Callers reading costs from untrusted input should bound them more tightly for their use.
+    public static let maximumMemLimit: UInt64 = 1 << 30
+    /// The largest number of passes ``deriveKey(passphrase:salt:parameters:length:)`` accepts (inclusive): 16.
+    public static let maximumOpsLimit: UInt64 = 16
 
     /// Derives `length` key bytes from `passphrase` and `salt`.
     public static func deriveKey(

@@ -38,6 +38,8 @@ public struct VaultItemMetadata: Codable, Sendable, Equatable {
 /// - `set` inserts or replaces (upsert), keeping `created` of an existing item.
 /// - `get` returns nil when the item is absent.
 /// - `remove` is idempotent.
+/// - A sequence of calls that must not interleave with another process's (create if absent, rotate) runs
+///   inside ``changeLock``.
 public protocol CredentialVault: Sendable {
     /// Stores `secret` under `name`, replacing any existing item of that name.
     func set(_ name: String, secret: SecureBytes, label: String, kind: VaultItemKind) throws
@@ -47,4 +49,7 @@ public protocol CredentialVault: Sendable {
     func remove(_ name: String) throws
     /// Metadata of every item in this vault's profile.
     func list() throws -> [VaultItemMetadata]
+    /// The inter-process lock that serialises read → decide → write sequences on this vault (each single call
+    /// above is already atomic on its own).
+    var changeLock: VaultChangeLock { get }
 }

@@ -34,19 +34,30 @@ public struct DeviceIdentityStore: Sendable {
         }
     }
 
-    /// The stored keypair, creating and storing one if there is none. Idempotent.
+    /// The stored keypair, creating and storing one if there is none. Idempotent, and atomic across processes:
+    /// the check and the creation run under the vault's ``CredentialVault/changeLock``, so of several processes
+    /// starting on an empty vault exactly one creates the key and the others load it.
     public func loadOrCreate() throws -> (Ed25519KeyPair, created: Bool) {
-        if let existing = try load() { return (existing, false) }
-        let pair = Ed25519KeyPair.generate()
-        try store(pair)
-        return (pair, true)
+        try vault.changeLock.withLock {
+            if let existing = try load() { return (existing, false) }
+            let pair = Ed25519KeyPair.generate()
+            try store(pair)
+            return (pair, true)
+        }
     }
 
     /// Replaces the identity with a new keypair. The old fingerprint is recorded in the history first; then
     /// the old item is removed and the new one stored, so the new key gets its own creation time. An
     /// interruption can at worst leave no identity (the next `loadOrCreate` makes one) with the old
     /// fingerprint already recorded; it never leaves a mixed or corrupted key.
+    ///
+    /// The whole rotation runs under the vault's ``CredentialVault/changeLock``: concurrent rotations take turns,
+    /// each retires the key the previous one stored, and every replaced key is in the history.
     public func rotate() throws -> (new: Ed25519KeyPair, retired: RetiredIdentity?) {
+        try vault.changeLock.withLock { try rotateHoldingLock() }
+    }
+
+    private func rotateHoldingLock() throws -> (new: Ed25519KeyPair, retired: RetiredIdentity?) {
         var retired: RetiredIdentity?
         if let old = try load() {
             let created = try vault.list().first { $0.name == Self.itemName }?.created

@@ -33,6 +33,16 @@ public struct VaultProfile: Sendable, Hashable, CustomStringConvertible {
         Self.baseDirectory(xdg: "XDG_STATE_HOME", fallback: ".local/state").appendingPathComponent(name)
     }
 
+    /// `$XDG_RUNTIME_DIR/companionkit/<profile>` (the per-user runtime directory, `/run/user/<uid>` on systemd
+    /// systems), else the ``stateDirectory`` when `XDG_RUNTIME_DIR` is unset: lock files that live no longer
+    /// than the user's session.
+    public var runtimeDirectory: URL {
+        if let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+            return URL(fileURLWithPath: runtime).appendingPathComponent("companionkit").appendingPathComponent(name)
+        }
+        return stateDirectory
+    }
+
     private static func baseDirectory(xdg: String, fallback: String) -> URL {
         let env = ProcessInfo.processInfo.environment
         // The XDG spec says relative paths are invalid and must be ignored.

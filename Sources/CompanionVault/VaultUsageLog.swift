@@ -90,5 +90,6 @@ public final class UsageTrackingVault: InspectableVault {
     }
 
     public func list() throws -> [VaultItemMetadata] { try inner.list() }
+    public var changeLock: VaultChangeLock { inner.changeLock }
     public func report() throws -> VaultReport { try inner.report() }
 }

@@ -11,7 +11,10 @@ import Testing
         defer { fixture.remove() }
         let registry = fixture.sidecar.registry
         #expect(try registry.journalMode() == "wal")
-        #expect(try registry.appliedMigrations() == ["tasks-v1", "v1: devices, connection, audit log"])
+        #expect(
+            try registry.appliedMigrations() == [
+                "tasks-v1", "v1: devices, connection, audit log", "v2: audit log retention",
+            ])
         #expect(try registry.integrityCheck() == "ok")
         let mode = try FileManager.default.attributesOfItem(atPath: fixture.directory.path)[.posixPermissions]
         #expect((mode as? NSNumber)?.intValue == 0o700)

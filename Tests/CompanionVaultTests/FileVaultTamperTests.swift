@@ -64,9 +64,15 @@ struct FileVaultTamperTests {
             #expect(error.message.contains("damaged or was modified"))
             #expect(error.message.contains("left unchanged"))
         }
-        bytes[9] = 2  // version 2
+        // A newer format keeps the checksum at offset 96, so it is told apart from a damaged version field.
+        bytes[9] = 3  // version 3
         try Data(bytes).write(to: vault.path)
-        #expect(throws: VaultError.unsupportedVersion(path: vault.path.path, version: 2)) {
+        #expect(throws: VaultError.corruptFile(path: vault.path.path, reason: "header checksum mismatch")) {
+            try temporaryFileVault(dir).get("identity")
+        }
+        bytes.replaceSubrange(96..<128, with: SHA256.hash(Array(bytes[..<96])))
+        try Data(bytes).write(to: vault.path)
+        #expect(throws: VaultError.unsupportedVersion(path: vault.path.path, version: 3)) {
             try temporaryFileVault(dir).get("identity")
         }
         try Data(bytes.prefix(50)).write(to: vault.path)
@@ -80,8 +86,8 @@ struct FileVaultTamperTests {
     @Test func headerCostsOutOfRangeAreRefusedBeforeDerivingAnything() throws {
         let (dir, vault, original) = try Self.prepared()
         defer { try? FileManager.default.removeItem(at: dir) }
-        var bytes = [UInt8](original)
-        bytes[16] = 0x7F  // memlimit's top byte: petabytes
+        // memlimit's top byte: petabytes (with a valid checksum, as a deliberate edit would have).
+        let bytes = FileVaultHeaderTests.withCosts([UInt8](original), ops: 1, mem: 0x7F00_0000_0000_2000)
         try Data(bytes).write(to: vault.path)
         #expect(throws: VaultError.corruptFile(path: vault.path.path, reason: "key derivation costs out of range")) {
             try temporaryFileVault(dir).get("identity")

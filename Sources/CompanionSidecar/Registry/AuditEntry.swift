@@ -15,6 +15,9 @@ public struct AuditEntry: Codable, Sendable, Equatable, FetchableRecord, Persist
         case repaired
         case disconnected
         case revoked
+        /// The sidecar removed old rows under its retention policy (``AuditRetention``); `detail` says how many
+        /// and up to when, ``AuditEntry/prunedThroughId`` which rows.
+        case auditPruned = "audit_pruned"
     }
 
     public var id: Int64?
@@ -25,12 +28,18 @@ public struct AuditEntry: Codable, Sendable, Equatable, FetchableRecord, Persist
     public var peer: String?
     /// Short free text (e.g. the failure reason or the TTL), never a secret.
     public var detail: String?
+    /// For ``Event/auditPruned`` only: every row with an id up to this one was removed.
+    public var prunedThroughId: Int64?
 
-    public init(at: Date, event: Event, deviceId: String? = nil, peer: String? = nil, detail: String? = nil) {
+    public init(
+        at: Date, event: Event, deviceId: String? = nil, peer: String? = nil, detail: String? = nil,
+        prunedThroughId: Int64? = nil
+    ) {
         self.at = at
         self.event = event
         self.deviceId = deviceId
         self.peer = peer
         self.detail = detail
+        self.prunedThroughId = prunedThroughId
     }
 }

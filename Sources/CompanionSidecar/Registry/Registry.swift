@@ -21,16 +21,25 @@ public final class Registry: Sendable {
     let trustedKeys = TrustedKeyCache()
     /// Path of the database file.
     public let path: String
+    /// How long the audit log keeps rows (see ``pruneAuditLog(now:retention:)``).
+    public let auditRetention: AuditRetention
+    /// When the audit log was last pruned by this process.
+    let pruneSchedule = Mutex(PruneSchedule())
 
-    /// Opens (creating if needed) `registry.sqlite` in `directory`, which is created with mode 0700.
-    public convenience init(directory: URL) throws {
-        try FileManager.default.createDirectory(
-            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        try self.init(path: directory.appendingPathComponent(Self.fileName).path)
+    /// Opens (creating if needed) `registry.sqlite` in `directory`. A missing directory is created with mode
+    /// 0700; an existing one must be the user's and private, or ``UnsafeDataDirectory`` is thrown (nothing is
+    /// created in it then).
+    public convenience init(directory: URL, auditRetention: AuditRetention = .default) throws {
+        try PrivateDataDirectory.prepare(directory)
+        try self.init(path: directory.appendingPathComponent(Self.fileName).path, auditRetention: auditRetention)
     }
 
-    /// Opens (creating if needed) the database at `path` and migrates it to the current schema.
-    public init(path: String) throws {
+    /// Opens (creating if needed) the database at `path` and migrates it to the current schema. The database
+    /// file is created 0600 before SQLite opens it (SQLite then gives `-wal` and `-shm` the same mode), and an
+    /// existing database, `-wal` or `-shm` with a wider mode is narrowed to 0600.
+    public init(path: String, auditRetention: AuditRetention = .default) throws {
+        try PrivateDataDirectory.ensurePrivateFile(path, create: true)
+        for suffix in ["-wal", "-shm"] { try PrivateDataDirectory.ensurePrivateFile(path + suffix, create: false) }
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
@@ -38,6 +47,7 @@ public final class Registry: Sendable {
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
         self.path = path
+        self.auditRetention = auditRetention
         self.pool = try DatabasePool(path: path, configuration: configuration)
         try RegistryMigrations.migrator.migrate(pool)
         pool.add(transactionObserver: TrustedKeyObserver(cache: trustedKeys), extent: .databaseLifetime)
@@ -69,9 +79,9 @@ public final class Registry: Sendable {
         try await pool.read { db in try AuditEntry.order(Column("id")).fetchAll(db) }
     }
 
-    /// Appends one audit entry.
+    /// Appends one audit entry, pruning the log now and then under ``auditRetention``.
     public func audit(_ entry: AuditEntry) async throws {
-        try await pool.write { db in try entry.insert(db) }
+        try await appendAudit(entry)
     }
 
     /// `PRAGMA integrity_check` (`"ok"` when the database is sound).

@@ -34,6 +34,9 @@ enum RegistryMigrations {
                     """)
         }
         TaskStore.registerMigrations(in: &migrator)
+        migrator.registerMigration("v2: audit log retention") { db in
+            try db.execute(sql: AuditRetention.migrationSQL)
+        }
         return migrator
     }
 }

@@ -18,12 +18,18 @@ final class DataDirectoryLock: Sendable {
         self.descriptor = descriptor
     }
 
-    /// Takes the lock, or throws ``DataDirectoryInUse`` when another sidecar holds it.
+    /// Takes the lock, or throws ``DataDirectoryInUse`` when another sidecar holds it (``UnsafeDataDirectory``
+    /// when the lock file is not the user's).
     static func acquire(_ directory: URL) throws -> DataDirectoryLock {
         let path = directory.appendingPathComponent(fileName).path
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw DataDirectoryInUse(directory: directory.path, reason: String(cString: strerror(errno)))
+        let descriptor: Int32
+        do {
+            // 0600, never through a symbolic link, narrowed to 0600 if an older version left it wider.
+            descriptor = try PrivateDataDirectory.openPrivateFile(path, create: true) ?? -1
+        } catch let refusal as UnsafeDataDirectory {
+            throw refusal
+        } catch {
+            throw DataDirectoryInUse(directory: directory.path, reason: SidecarErrorText.describe(error))
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let reason = errno == EWOULDBLOCK ? nil : String(cString: strerror(errno))

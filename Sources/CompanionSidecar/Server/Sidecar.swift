@@ -36,7 +36,8 @@ public final class Sidecar: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.now = now
-        let registry = try Registry(directory: configuration.dataDirectory)
+        let registry = try Registry(
+            directory: configuration.dataDirectory, auditRetention: configuration.auditRetention)
         self.registry = registry
         let baseURL =
             configuration.publicURL
@@ -115,11 +116,13 @@ public final class Sidecar: Sendable {
     public var connectionCounts: ConnectionCounts { connections.counts }
 
     /// Serves until SIGINT or SIGTERM, then shuts down gracefully (ServiceLifecycle).
-    /// Tasks left running by a previous sidecar are marked failed first; running tasks are stopped at the end.
+    /// The audit log is pruned (``SidecarConfiguration/auditRetention``) and tasks left running by a previous
+    /// sidecar are marked failed first; running tasks are stopped at the end.
     /// Throws ``DataDirectoryInUse`` when another sidecar serves from the same data directory.
     public func run(onListening: @escaping @Sendable (SidecarAddress) async -> Void = { _ in }) async throws {
         let lock = try DataDirectoryLock.acquire(configuration.dataDirectory)
         defer { lock.release() }
+        try await registry.pruneAuditLog(now: now(), retention: configuration.auditRetention)
         try await tasks.runner.recover()
         do {
             try await makeApplication(onListening: onListening).runService()
@@ -134,7 +137,10 @@ public final class Sidecar: Sendable {
     /// Throws ``DataDirectoryInUse`` when another sidecar serves from the same data directory.
     public func start() async throws -> RunningSidecar {
         let lock = try DataDirectoryLock.acquire(configuration.dataDirectory)
-        do { try await tasks.runner.recover() } catch {
+        do {
+            try await registry.pruneAuditLog(now: now(), retention: configuration.auditRetention)
+            try await tasks.runner.recover()
+        } catch {
             lock.release()
             throw error
         }

@@ -11,7 +11,8 @@ public struct SidecarConfiguration: Sendable {
     public var host: String
     /// Port to bind; 0 picks a free port (the bound port is reported once listening).
     public var port: Int
-    /// Directory holding `registry.sqlite` (created with mode 0700).
+    /// Directory holding `registry.sqlite`: created with mode 0700 when missing; an existing one must be the
+    /// user's and grant nothing to group or others (``UnsafeDataDirectory``).
     public var dataDirectory: URL
     /// Base URL phones reach the sidecar at, put in `qrPayload`; derived from the bound address when nil.
     public var publicURL: String?
@@ -42,6 +43,9 @@ public struct SidecarConfiguration: Sendable {
     /// When true (the default), serving raises the process's soft descriptor limit to its hard limit first
     /// (``DescriptorLimit``), so that the connection cap, not the descriptor limit, is what bounds connections.
     public var raisesDescriptorLimit = true
+    /// How long the audit log keeps rows (`--audit-max-age-days`, `--audit-max-rows`): 90 days and 100,000 rows
+    /// by default. Applied when the sidecar starts and as rows are appended.
+    public var auditRetention: AuditRetention = .default
 
     public init(
         host: String = "127.0.0.1", port: Int = SidecarConfiguration.defaultPort, dataDirectory: URL,

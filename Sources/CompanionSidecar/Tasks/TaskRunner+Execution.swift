@@ -32,7 +32,7 @@ extension TaskRunner {
 
     private func runSteps(_ task: AgentTask) async throws -> (status: TaskStatus, exitCode: Int?, reason: String?) {
         let workspace = configuration.workspace(taskID: task.id)
-        try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+        try PrivateDataDirectory.createPrivateDirectories(workspace, below: configuration.dataDirectory)
         try await log(task.id, [(.system, Date(), "task started in \(workspace.path)")])
         if let repoURL = task.repoURL {
             let arguments = ["clone", "--depth", "1", "--", repoURL, workspace.path]

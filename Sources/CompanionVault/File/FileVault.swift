@@ -4,8 +4,9 @@ import Foundation
 /// Credentials in one encrypted file per profile: `$XDG_DATA_HOME/companionkit/<profile>/vault.ckv`
 /// (0600, in a 0700 directory). Argon2id derives the key from a passphrase; XChaCha20-Poly1305 encrypts
 /// the payload with the header as associated data (format: ``FileVaultHeader``, ``FileVaultPayload``).
-/// Every change rewrites the file atomically under an exclusive `flock`; a wrong passphrase or a damaged
-/// file raises an error before anything is written.
+/// Every change rewrites the file atomically under an exclusive `flock`, in the current format (a format-1 file
+/// is upgraded on its first write); a wrong passphrase or a damaged file raises an error before anything is
+/// written, and a damaged header is reported as damage before any key is derived.
 public final class FileVault: InspectableVault, @unchecked Sendable {
     /// Argon2id costs for new vaults: 4 passes over 256 MiB. That is four times the memory of
     /// keyrings.cryptfile (15 passes over 64 MiB) and more memory traffic in total (1 GiB vs 960 MiB).
@@ -13,11 +14,15 @@ public final class FileVault: InspectableVault, @unchecked Sendable {
     public static let defaultParameters = Argon2idParameters(opsLimit: 4, memLimit: 256 << 20)
     public static let fileName = "vault.ckv"
     static let lockName = "vault.lock"
+    static let changeLockName = "changes.lock"
 
     public let profile: VaultProfile
     /// The vault file.
     public let path: URL
     let lockPath: URL
+    /// Serialises read → decide → write sequences (``VaultChangeLock``): `changes.lock` beside the vault. It is
+    /// not `vault.lock`, which each single read or write takes on its own inside the sequence.
+    public let changeLock: VaultChangeLock
     let parameters: Argon2idParameters
     let passphraseSource: PassphraseSource
 
@@ -42,6 +47,7 @@ public final class FileVault: InspectableVault, @unchecked Sendable {
         let directory = directory ?? profile.dataDirectory
         path = directory.appendingPathComponent(Self.fileName)
         lockPath = directory.appendingPathComponent(Self.lockName)
+        changeLock = VaultChangeLock(path: directory.appendingPathComponent(Self.changeLockName))
         self.parameters = parameters
         passphraseSource = passphrase
     }
@@ -114,8 +120,8 @@ public final class FileVault: InspectableVault, @unchecked Sendable {
         }
         let key = try self.key(salt: header.salt, parameters: header.parameters, creating: false)
         guard ConstantTime.equals(key.check, header.keyCheck) else { throw VaultError.wrongPassphrase(path: path.path) }
-        let associated = Array(bytes[..<FileVaultHeader.length])
-        let ciphertext = Array(bytes[FileVaultHeader.length...])
+        let associated = Array(bytes[..<header.length])
+        let ciphertext = Array(bytes[header.length...])
         do {
             let plaintext = try XChaCha20Poly1305.open(
                 ciphertext, key: key.key, nonce: header.nonce, associatedData: associated)

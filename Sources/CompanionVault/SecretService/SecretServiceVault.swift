@@ -21,6 +21,12 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
 
     deinit { secret_schema_unref(schema) }
 
+    /// Serialises read → decide → write sequences of every process on this profile's items:
+    /// `secret-service.lock` in the profile's ``VaultProfile/runtimeDirectory``.
+    public var changeLock: VaultChangeLock {
+        VaultChangeLock(path: profile.runtimeDirectory.appendingPathComponent("secret-service.lock"))
+    }
+
     public func set(_ name: String, secret: SecureBytes, label: String, kind: VaultItemKind) throws {
         try ItemName.validate(name)
         try serialized {

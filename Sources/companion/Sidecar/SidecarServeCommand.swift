@@ -44,6 +44,16 @@ struct SidecarServeCommand: CompanionCommand {
         help: "Use a throw-away identity key for this run instead of the vault's (companions cannot re-pin it).")
     var ephemeralIdentity = false
 
+    @Option(
+        name: .customLong("audit-max-age-days"),
+        help: "Days the audit log keeps a row (default 90); older rows are pruned, and the pruning is logged.")
+    var auditMaxAgeDays = AuditRetention.default.maxAgeDays
+
+    @Option(
+        name: .customLong("audit-max-rows"),
+        help: "Rows the audit log keeps at most (default 100000, at least 10); the oldest are pruned first.")
+    var auditMaxRows = AuditRetention.default.maxRows
+
     @OptionGroup var vault: VaultOptions
 
     @OptionGroup(title: "Tasks") var tasks: SidecarTaskOptions
@@ -63,6 +73,8 @@ struct SidecarServeCommand: CompanionCommand {
         let sidecar: Sidecar
         do {
             sidecar = try Sidecar(configuration: configuration, logger: logger)
+        } catch let refusal as UnsafeDataDirectory {
+            throw refusal.cliFailure
         } catch {
             throw CLIFailure(
                 .failure, "cannot open the registry in \(configuration.dataDirectory.path): \(Self.describe(error))",
@@ -75,6 +87,8 @@ struct SidecarServeCommand: CompanionCommand {
         }
         do {
             try await sidecar.run { address in announce(address, identity: identity) }
+        } catch let refusal as UnsafeDataDirectory {
+            throw refusal.cliFailure
         } catch let error as DataDirectoryInUse {
             throw CLIFailure(
                 .failure, error.description,
@@ -100,6 +114,13 @@ struct SidecarServeCommand: CompanionCommand {
             configuration.publicURL = url
         }
         configuration.originPolicy = OriginPolicy(extraOrigins: corsOrigins)
+        guard (1...36_500).contains(auditMaxAgeDays) else {
+            throw CLIFailure(.usage, "--audit-max-age-days must be between 1 and 36500", hint: "the default is 90")
+        }
+        guard (10...100_000_000).contains(auditMaxRows) else {
+            throw CLIFailure(.usage, "--audit-max-rows must be between 10 and 100000000", hint: "the default is 100000")
+        }
+        configuration.auditRetention = AuditRetention(maxAgeDays: auditMaxAgeDays, maxRows: auditMaxRows)
         try tasks.apply(to: &configuration)
         configuration.connectionLimits = try connections.limits()
         return configuration
@@ -107,6 +128,7 @@ struct SidecarServeCommand: CompanionCommand {
 
     /// A one-line reason: the POSIX error behind a Foundation error (e.g. "Not a directory"), else the error.
     static func describe(_ error: any Error) -> String {
+        if let refusal = error as? UnsafeDataDirectory { return refusal.message }
         let nsError = error as NSError
         let posix = (nsError.userInfo[NSUnderlyingErrorKey] as? NSError) ?? nsError
         if posix.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(posix.code))) }

@@ -26,6 +26,8 @@ enum ExitStatus: Int32, CaseIterable {
     case trust = 11
     /// A followed task ended in failure or was cancelled.
     case taskFailed = 12
+    /// The sidecar's data directory (or a file in it) is open to other users or is not this user's.
+    case unsafeDataDirectory = 13
     /// Invalid command-line usage (ArgumentParser's own code).
     case usage = 64
 }

@@ -1,3 +1,4 @@
+import CompanionTestSupport
 import Foundation
 
 /// The `companion` executable built next to the test bundle.
@@ -123,9 +124,7 @@ func readToEnd(_ handle: FileHandle) async -> Data {
     }
 }
 
-/// A temporary directory for one test.
+/// A private (0700) temporary directory for one test: a sidecar refuses a data directory others can enter.
 func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("companion-e2e-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    try TestPaths.temporaryDirectory("companion-e2e")
 }
