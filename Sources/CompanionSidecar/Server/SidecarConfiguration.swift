@@ -37,6 +37,10 @@ public struct SidecarConfiguration: Sendable {
     public var taskAPIKey: TaskAPIKey?
     /// Time between SIGTERM and SIGKILL when a task is cancelled.
     public var taskKillGrace: Duration = .seconds(5)
+    /// Directories under which tasks may clone local repositories (`--clone-root`); empty: only https and ssh.
+    public var taskCloneRoots: [URL] = []
+    /// How long a task's clone step may take (`--clone-timeout`).
+    public var taskCloneTimeLimit: Duration = TaskRunnerConfiguration.defaultCloneTimeLimit
 
     public init(
         host: String = "127.0.0.1", port: Int = SidecarConfiguration.defaultPort, dataDirectory: URL,
