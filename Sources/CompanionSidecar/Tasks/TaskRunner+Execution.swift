@@ -112,7 +112,7 @@ extension TaskRunner {
         let watchdog = timeLimit.map { limit in
             Task {
                 try await Task.sleep(for: limit)
-                await self.expire(task.id, process)
+                self.expire(task.id, process)
             }
         }
         for await batch in process.output {

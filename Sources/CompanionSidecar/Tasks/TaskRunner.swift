@@ -7,7 +7,7 @@ public actor TaskRunner {
     let hub: LogHub
     let configuration: TaskRunnerConfiguration
     /// Which repositories tasks may clone (from ``TaskRunnerConfiguration/cloneRoots``).
-    public let clonePolicy: ClonePolicy
+    public nonisolated let clonePolicy: ClonePolicy
     /// Tasks running now, by id.
     var running: [String: RunningTask] = [:]
 

@@ -17,7 +17,7 @@ struct TaskHarness {
     init(
         command: String?, apiKey: TaskAPIKey? = nil, webSocketEnabled: Bool = true,
         killGrace: Duration = .seconds(2), directory: URL? = nil, cloneRoots: [URL] = [],
-        cloneTimeLimit: Duration = TaskRunnerConfiguration.defaultCloneTimeLimit
+        cloneTimeLimit: Duration = TaskRunnerConfiguration.defaultCloneTimeLimit, git: String = "git"
     ) throws {
         let directory =
             directory
@@ -29,7 +29,7 @@ struct TaskHarness {
         service = TaskService(
             writer: database,
             configuration: TaskRunnerConfiguration(
-                command: command, dataDirectory: directory, killGrace: killGrace, cloneRoots: cloneRoots,
+                command: command, dataDirectory: directory, killGrace: killGrace, git: git, cloneRoots: cloneRoots,
                 cloneTimeLimit: cloneTimeLimit),
             apiKey: apiKey, webSocketEnabled: webSocketEnabled)
     }
