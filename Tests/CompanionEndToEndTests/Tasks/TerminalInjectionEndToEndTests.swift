@@ -72,6 +72,30 @@ struct TerminalInjectionEndToEndTests {
         #expect(logs.stdout == result.stdout, "the same bytes, followed or not")
     }
 
+    @Test func coloursSurviveOnlyOnATerminalThatAllowsThem() async throws {
+        let sidecar = TaskSidecarProcess(dataDirectory: try temporaryDirectory(), taskCommand: "sh -s")
+        try sidecar.start()
+        defer { sidecar.stop() }
+        let script = "printf '\\033[31mred\\033[0m \(Self.printfFormat)'"
+        let id = try await TaskCLITests.create(sidecar.url, title: "colours", script: script)
+        _ = try await runCompanion(["tasks", "start", id, "--url", sidecar.url])
+        _ = try await runCompanion(["logs", id, "--follow", "--url", sidecar.url])
+        for noColor in [false, true] {
+            var environment = ProcessInfo.processInfo.environment
+            environment["COMPANION_API_KEY"] = TaskSidecarProcess.apiKey
+            environment["NO_COLOR"] = noColor ? "1" : nil
+            let session = try PseudoTerminalSession(
+                [CompanionExecutable.path, "logs", id, "--url", sidecar.url], environment: environment)
+            defer { session.stop() }
+            #expect(try await session.waitForExit(seconds: 30))
+            let text = session.output.finish()
+            #expect(text.contains("\u{1B}[31mred\u{1B}[0m") == !noColor, "NO_COLOR=\(noColor): \(text)")
+            #expect(text.contains(#"\x1b[31mred"#) == noColor)
+            #expect(!text.contains("\u{1B}]") && !text.contains("\u{1B}[2J") && !text.contains("\u{202E}"))
+            #expect(text.contains(#"\x1b]52;c;aGFja2Vk\x07"#), "\(text)")
+        }
+    }
+
     /// Runs one SQL statement with the sqlite3 tool (the sidecar keeps running; SQLite locks for us).
     static func sqlite(_ database: URL, _ sql: String) throws {
         let process = Process()
