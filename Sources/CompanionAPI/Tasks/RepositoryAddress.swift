@@ -51,7 +51,8 @@ public enum RepositoryAddress: Sendable, Equatable {
     static func leadingScheme(_ text: String) -> String {
         var scheme = ""
         for character in text {
-            guard character.isASCII, character.isLetter || (!scheme.isEmpty && (character.isNumber || "+-.".contains(character)))
+            guard character.isASCII,
+                character.isLetter || (!scheme.isEmpty && (character.isNumber || "+-.".contains(character)))
             else { break }
             scheme.append(character)
         }

@@ -4,10 +4,11 @@ import Testing
 @Suite("Labels: one rule for device names and task titles, on both sides")
 struct LabelRuleTests {
     @Test func controlFormatAndSeparatorCharactersAreForbidden() {
-        for scalar in ["\u{0}", "\u{1B}", "\t", "\n", "\r", "\u{7F}", "\u{85}", "\u{9B}", "\u{AD}", "\u{61C}",
+        for scalar in [
+            "\u{0}", "\u{1B}", "\t", "\n", "\r", "\u{7F}", "\u{85}", "\u{9B}", "\u{AD}", "\u{61C}",
             "\u{200B}", "\u{200D}", "\u{200E}", "\u{202E}", "\u{2028}", "\u{2029}", "\u{2066}", "\u{FEFF}",
-            "\u{E0001}"] as [Unicode.Scalar]
-        {
+            "\u{E0001}",
+        ] as [Unicode.Scalar] {
             #expect(HumanLabel.isForbidden(scalar), "U+\(String(scalar.value, radix: 16))")
         }
         for scalar in ["a", " ", "é", "東", "🚀", "\u{301}", "\u{A0}"] as [Unicode.Scalar] {
@@ -33,7 +34,8 @@ struct LabelRuleTests {
     }
 
     @Test func taskTitlesFollowTheLabelRule() {
-        #expect(CreateTaskRequest(title: "a\u{1B}]0;x\u{7}").validationError()?.hasPrefix("title must be plain") == true)
+        #expect(
+            CreateTaskRequest(title: "a\u{1B}]0;x\u{7}").validationError()?.hasPrefix("title must be plain") == true)
         #expect(CreateTaskRequest(title: "two\nlines").validationError() != nil)
         #expect(CreateTaskRequest(title: "ok", description: "multi\nline\tdescription").validationError() == nil)
     }

@@ -70,7 +70,8 @@ struct TerminalSafeTextTests {
 
     @Test func noLineWithoutColourEverHoldsAnEscapeCharacter() {
         // Every scalar up to U+00FF, plus the listed ones: the output must only hold printable characters.
-        let risky = (0...0xFF).compactMap(Unicode.Scalar.init) + TerminalSafeText.bidiControls.compactMap(Unicode.Scalar.init)
+        let risky =
+            (0...0xFF).compactMap(Unicode.Scalar.init) + TerminalSafeText.bidiControls.compactMap(Unicode.Scalar.init)
             + TerminalSafeText.zeroWidth.compactMap(Unicode.Scalar.init)
         let text = String(String.UnicodeScalarView(risky))
         for output in [TerminalSafeText.escaped(text), TerminalSafeText.logLine(text, rendering: .plain)] {

@@ -38,10 +38,11 @@ final class TaskSidecarProcess: @unchecked Sendable {
     func start(port requested: Int = 0) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CompanionExecutable.path)
-        process.arguments = [
-            "sidecar", "serve", "--port", String(requested), "--data-dir", dataDirectory.path, "--json",
-            "--task-command", taskCommand, "--log-level", "warning",
-        ] + extraArguments
+        process.arguments =
+            [
+                "sidecar", "serve", "--port", String(requested), "--data-dir", dataDirectory.path, "--json",
+                "--task-command", taskCommand, "--log-level", "warning",
+            ] + extraArguments
         var environment = ProcessInfo.processInfo.environment
         environment["COMPANION_SIDECAR_API_KEY"] = Self.apiKey
         process.environment = environment

@@ -37,9 +37,11 @@ struct TaskClonePolicyTests {
 
     @Test func localPathsAreAcceptedOnlyWhenTheyResolveUnderACloneRoot() async throws {
         let layout = try Layout()
-        let harness = try TaskHarness(command: nil, directory: layout.base.appendingPathComponent("data"), cloneRoots: [layout.root])
+        let harness = try TaskHarness(
+            command: nil, directory: layout.base.appendingPathComponent("data"), cloneRoots: [layout.root])
         let accepted = [
-            layout.repo.path, "file://" + layout.repo.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!,
+            layout.repo.path,
+            "file://" + layout.repo.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!,
             layout.root.path + "/./repo", layout.root.path,
         ]
         let refused = [
@@ -94,7 +96,8 @@ struct TaskClonePolicyTests {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("fake-git-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         let fakeGit = base.appendingPathComponent("git")
-        try "#!/bin/sh\necho \"allow=$GIT_ALLOW_PROTOCOL prompt=$GIT_TERMINAL_PROMPT dir=${GIT_DIR-unset}\"\necho \"$@\"\n"
+        try
+            "#!/bin/sh\necho \"allow=$GIT_ALLOW_PROTOCOL prompt=$GIT_TERMINAL_PROMPT dir=${GIT_DIR-unset}\"\necho \"$@\"\n"
             .write(to: fakeGit, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fakeGit.path)
         setenv("GIT_DIR", "/tmp/not-this-one", 1)
@@ -110,7 +113,8 @@ struct TaskClonePolicyTests {
             #expect(texts.contains { $0.hasPrefix("clone --depth 1 -- git@example.com:team/repo.git ") }, "\(texts)")
         }
         let environment = ClonePolicy(roots: []).gitEnvironment([
-            "PATH": "/bin", "GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "protocol.allow", "GIT_CONFIG_VALUE_0": "always",
+            "PATH": "/bin", "GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "protocol.allow",
+            "GIT_CONFIG_VALUE_0": "always",
             "GIT_CONFIG_PARAMETERS": "'protocol.allow'='always'", "GIT_WORK_TREE": "/", "GIT_ALLOW_PROTOCOL": "ext",
         ])
         #expect(environment == ["PATH": "/bin", "GIT_ALLOW_PROTOCOL": "https:ssh", "GIT_TERMINAL_PROMPT": "0"])
