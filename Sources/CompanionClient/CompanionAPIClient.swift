@@ -49,7 +49,7 @@ public struct CompanionAPIClient: Sendable {
         -> PairingCompleteResponse
     {
         guard PairingCode.isValid(request.pairingCode) else { throw .validation(.invalidCode) }
-        guard Self.isPrintable(request.deviceName, maxLength: 64) else { throw .validation(.invalidDeviceName) }
+        guard DeviceNameRule.isValid(request.deviceName) else { throw .validation(.invalidDeviceName) }
         return try await send(.pairingComplete, body: encode(request), as: PairingCompleteResponse.self)
     }
 

@@ -1,3 +1,5 @@
+import CompanionAPI
+
 /// What went wrong talking to the sidecar, in four kinds a person (and a program) can act on.
 public enum CompanionClientError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The sidecar could not be reached; ``retryGuidance`` says what to check.
@@ -117,7 +119,8 @@ public enum ValidationFailure: Equatable, Sendable, CustomStringConvertible {
         case .invalidCode: "the pairing code must be exactly 6 digits"
         case .invalidURL(let reason): "invalid sidecar URL: \(reason)"
         case .insecureURL(let host): "refusing plain HTTP to \(host), which is not a loopback or private address"
-        case .invalidDeviceName: "the device name must be 1 to 64 printable characters"
+        case .invalidDeviceName:
+            "the device name must be 1 to \(DeviceNameRule.maxLength) characters of plain text on one line"
         case .invalidDeviceID: "the device id must be 1 to 128 printable characters"
         case .invalidRequest(let reason): reason
         }
@@ -129,7 +132,7 @@ public enum ValidationFailure: Equatable, Sendable, CustomStringConvertible {
         case .invalidCode: "type the 6 digits shown on the workstation, e.g. 123456"
         case .invalidURL: "use the sidecar's base URL, e.g. http://192.168.1.20:7878"
         case .insecureURL: "use https:// for a sidecar outside your local network, or its LAN address"
-        case .invalidDeviceName: "pass a shorter name with --name, or omit it to use the host name"
+        case .invalidDeviceName: "pass a shorter plain name with --name, or omit it to use the host name"
         case .invalidDeviceID: "copy the id from `companion devices list`"
         case .invalidRequest: "check the vault (companion status) and pair again if needed"
         }

@@ -1,10 +1,11 @@
+import CompanionAPI
 import Foundation
 
 /// The name this device gives itself when pairing: the one chosen, or the host name, so that pairing by QR
-/// needs no typing.
+/// needs no typing. What a name may be is ``DeviceNameRule`` (shared with the sidecar).
 public enum DeviceName {
-    /// Longest name accepted, in characters.
-    public static let maxLength = 64
+    /// Longest name accepted, in characters (``DeviceNameRule/maxLength``).
+    public static let maxLength = DeviceNameRule.maxLength
     /// Used when the host name is empty or unusable.
     public static let fallback = "companion"
 
@@ -17,18 +18,16 @@ public enum DeviceName {
         return fromHostName(hostName)
     }
 
-    /// The host name without trailing dots or control characters, cut to ``maxLength``; ``fallback`` if empty.
+    /// The host name without trailing dots or the characters labels may not hold, cut to ``maxLength``;
+    /// ``fallback`` if empty.
     public static func fromHostName(_ hostName: String) -> String {
-        var name = String(hostName.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) })
+        var name = String(String.UnicodeScalarView(hostName.unicodeScalars.filter { !HumanLabel.isForbidden($0) }))
         name = name.trimmingCharacters(in: .whitespaces)
         while name.hasSuffix(".") { name.removeLast() }
-        name = String(name.prefix(maxLength))
+        name = String(name.prefix(maxLength)).trimmingCharacters(in: .whitespaces)
         return name.isEmpty ? fallback : name
     }
 
-    /// True when `name` has 1 to ``maxLength`` characters and no control characters.
-    public static func isValid(_ name: String) -> Bool {
-        !name.isEmpty && name.count <= maxLength
-            && !name.unicodeScalars.contains { CharacterSet.controlCharacters.contains($0) }
-    }
+    /// True when `name` is accepted by ``DeviceNameRule``.
+    public static func isValid(_ name: String) -> Bool { DeviceNameRule.isValid(name) }
 }

@@ -21,7 +21,8 @@ public enum PairingFailure: Error, Sendable, Equatable, CustomStringConvertible 
         switch self {
         case .invalidCode: "the pairing code must be exactly 6 digits"
         case .invalidPayload(let error): error.description
-        case .invalidDeviceName: "the device name must be 1 to 64 printable characters"
+        case .invalidDeviceName:
+            "the device name must be 1 to \(DeviceNameRule.maxLength) characters of plain text on one line"
         case .notConnected: "the sidecar did not confirm the pairing (connected: false); this device is not paired"
         case .rejected(let code, let message): code.map { "\(message) (\($0))" } ?? message
         case .unreachable(let detail): detail

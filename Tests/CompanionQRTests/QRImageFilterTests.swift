@@ -57,11 +57,3 @@ import Testing
         #expect(ImageFormat.sniff([0x49, 0x49, 0x2A, 0x00]) == .tiff)
     }
 }
-
-@Suite struct TerminalSafeTextTests {
-    @Test func escapesControlAndBidiCharacters() {
-        #expect(TerminalSafeText.escaped("a\u{1B}[2Jb\tc") == "a\\u{1b}[2Jb\tc")
-        #expect(TerminalSafeText.escaped("x\u{202E}y\u{9B}z\n") == "x\\u{202e}y\\u{9b}z\\u{a}")
-        #expect(TerminalSafeText.escaped("Grüße 東京 🚀") == "Grüße 東京 🚀")
-    }
-}

@@ -32,20 +32,19 @@ public struct CreateTaskRequest: Codable, Sendable, Equatable {
     }
 
     /// Why this request is invalid, in one line; nil when it is valid.
+    ///
+    /// The title is a label (``HumanLabel``); `repo_url` must be a ``RepositoryAddress``. Whether a local
+    /// repository is allowed depends on the sidecar's clone roots, which only the sidecar checks.
     public func validationError() -> String? {
         let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return "title must not be empty" }
         if title.count > Self.maxTitleLength { return "title is longer than \(Self.maxTitleLength) characters" }
+        if let problem = HumanLabel.problem(title, field: "title") { return problem }
         if description.utf8.count > Self.maxDescriptionBytes {
             return "description is larger than \(Self.maxDescriptionBytes) bytes"
         }
         if let repoURL {
-            if repoURL.isEmpty { return "repo_url must not be empty when given" }
-            if repoURL.count > Self.maxRepoURLLength { return "repo_url is too long" }
-            if repoURL.hasPrefix("-") { return "repo_url must not start with '-'" }
-            if repoURL.contains(where: { $0.isNewline || $0 == "\0" }) {
-                return "repo_url contains a control character"
-            }
+            do { _ = try RepositoryAddress(parsing: repoURL) } catch { return error.description }
         }
         return nil
     }

@@ -52,19 +52,10 @@ struct PairingRoutes {
         return try JSONBody.response(status)
     }
 
-    /// Longest device name accepted, in characters.
-    static let maxNameLength = 100
-
-    /// A trimmed, non-empty name without control characters, at most ``maxNameLength`` characters.
+    /// The name trimmed of surrounding white space, if ``DeviceNameRule`` accepts it; 400 otherwise.
     static func validatedName(_ raw: String) throws(SidecarError) -> String {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty else { throw .badRequest("deviceName must not be empty") }
-        guard name.count <= maxNameLength else {
-            throw .badRequest("deviceName is longer than \(maxNameLength) characters")
-        }
-        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw .badRequest("deviceName must not contain control characters")
-        }
+        if let problem = DeviceNameRule.problem(name) { throw .badRequest(problem) }
         return name
     }
 }

@@ -61,7 +61,8 @@ public final class Sidecar: Sendable {
             writer: registry.pool,
             configuration: TaskRunnerConfiguration(
                 command: configuration.taskCommand, dataDirectory: configuration.dataDirectory,
-                killGrace: configuration.taskKillGrace),
+                killGrace: configuration.taskKillGrace, cloneRoots: configuration.taskCloneRoots,
+                cloneTimeLimit: configuration.taskCloneTimeLimit),
             apiKey: configuration.taskAPIKey)
     }
 

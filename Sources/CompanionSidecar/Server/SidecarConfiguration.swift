@@ -46,6 +46,10 @@ public struct SidecarConfiguration: Sendable {
     /// How long the audit log keeps rows (`--audit-max-age-days`, `--audit-max-rows`): 90 days and 100,000 rows
     /// by default. Applied when the sidecar starts and as rows are appended.
     public var auditRetention: AuditRetention = .default
+    /// Directories under which tasks may clone local repositories (`--clone-root`); empty: only https and ssh.
+    public var taskCloneRoots: [URL] = []
+    /// How long a task's clone step may take (`--clone-timeout`).
+    public var taskCloneTimeLimit: Duration = TaskRunnerConfiguration.defaultCloneTimeLimit
 
     public init(
         host: String = "127.0.0.1", port: Int = SidecarConfiguration.defaultPort, dataDirectory: URL,

@@ -52,6 +52,11 @@ extension TaskService {
             throw TaskAPIError(.badRequest, "the body must be JSON with a string title (and description, repo_url)")
         }
         if let problem = create.validationError() { throw TaskAPIError(.badRequest, problem) }
+        if let repoURL = create.repoURL {
+            do { _ = try runner.clonePolicy.source(for: repoURL) } catch {
+                throw TaskAPIError(.badRequest, error.description)
+            }
+        }
         let task = try await store.create(create)
         return try JSONAnswer.response(TaskResponse(task: task), status: .created)
     }

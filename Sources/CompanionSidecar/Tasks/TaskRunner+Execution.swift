@@ -8,6 +8,8 @@ extension TaskRunner {
         case exited(Int32)
         case cancelled
         case couldNotStart(String)
+        /// Stopped after running past its time limit.
+        case timedOut
     }
 
     func execute(_ task: AgentTask) async {
@@ -35,16 +37,7 @@ extension TaskRunner {
         try PrivateDataDirectory.createPrivateDirectories(workspace, below: configuration.dataDirectory)
         try await log(task.id, [(.system, Date(), "task started in \(workspace.path)")])
         if let repoURL = task.repoURL {
-            let arguments = ["clone", "--depth", "1", "--", repoURL, workspace.path]
-            let result = try await runStep(
-                task, name: TaskStepName.clone, executable: "/usr/bin/env", arguments: [configuration.git] + arguments,
-                input: Data(), shown: "git clone --depth 1 \(repoURL)")
-            switch result {
-            case .cancelled: return (.cancelled, nil, "cancelled during the clone step")
-            case .couldNotStart(let why): return (.failed, nil, "git clone could not start: \(why)")
-            case .exited(let code) where code != 0: return (.failed, nil, "git clone failed with exit status \(code)")
-            case .exited: break
-            }
+            if let failure = try await clone(task, repoURL: repoURL, into: workspace) { return failure }
         }
         let command = configuration.command ?? "false"
         let result = try await runStep(
@@ -53,13 +46,15 @@ extension TaskRunner {
         switch result {
         case .cancelled: return (.cancelled, nil, "cancelled by request")
         case .couldNotStart(let why): return (.failed, nil, "the task command could not start: \(why)")
+        case .timedOut: return (.failed, nil, "the task command timed out")
         case .exited(0): return (.succeeded, 0, nil)
         case .exited(let code): return (.failed, Int(code), "the task command exited with status \(code)")
         }
     }
 
-    private func runStep(
-        _ task: AgentTask, name: String, executable: String, arguments: [String], input: Data, shown: String
+    func runStep(
+        _ task: AgentTask, name: String, executable: String, arguments: [String], input: Data, shown: String,
+        timeLimit: Duration? = nil, environment: [String: String]? = nil
     ) async throws -> StepResult {
         if running[task.id]?.cancelled == true {
             try await store.updateStep(taskID: task.id, name: name, status: .cancelled)
@@ -70,30 +65,47 @@ extension TaskRunner {
         let process: TaskProcess
         do {
             process = try TaskProcess(
-                executable: executable, arguments: arguments, environment: environment(for: task),
+                executable: executable, arguments: arguments, environment: environment ?? self.environment(for: task),
                 directory: configuration.workspace(taskID: task.id), input: input)
         } catch {
             try await store.updateStep(taskID: task.id, name: name, status: .failed)
             return .couldNotStart("\(error)")
         }
         running[task.id]?.process = process
+        running[task.id]?.timedOut = false
         try await store.setProcessID(taskID: task.id, process.processID)
         if running[task.id]?.cancelled == true { terminate(process) }
+        let watchdog = timeLimit.map { limit in
+            Task {
+                try await Task.sleep(for: limit)
+                self.expire(task.id, process)
+            }
+        }
         for await batch in process.output {
             try await log(task.id, batch.lines.map { (batch.stream, batch.timestamp, $0) })
         }
         let code = await process.exitStatus()
+        watchdog?.cancel()
         running[task.id]?.process = nil
         try await store.setProcessID(taskID: task.id, nil)
         let cancelled = running[task.id]?.cancelled == true
-        let status: TaskStatus = cancelled ? .cancelled : (code == 0 ? .succeeded : .failed)
+        let timedOut = !cancelled && running[task.id]?.timedOut == true
+        let status: TaskStatus = cancelled ? .cancelled : (code == 0 && !timedOut ? .succeeded : .failed)
         try await store.updateStep(taskID: task.id, name: name, status: status, exitCode: Int(code))
-        try await log(task.id, [(.system, Date(), "step \(name) \(status.rawValue) (exit status \(code))")])
-        return cancelled ? .cancelled : .exited(code)
+        let how = timedOut ? "stopped after its time limit, " : ""
+        try await log(task.id, [(.system, Date(), "step \(name) \(status.rawValue) (\(how)exit status \(code))")])
+        return cancelled ? .cancelled : (timedOut ? .timedOut : .exited(code))
+    }
+
+    /// Stops a step that ran past its time limit (SIGTERM, then SIGKILL after the grace period).
+    private func expire(_ taskID: String, _ process: TaskProcess) {
+        guard running[taskID]?.process === process, running[taskID]?.cancelled != true else { return }
+        running[taskID]?.timedOut = true
+        terminate(process)
     }
 
     /// The sidecar's environment without its secrets, plus the task's fields.
-    private func environment(for task: AgentTask) -> [String: String] {
+    func environment(for task: AgentTask) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment.filter {
             !configuration.hiddenEnvironment.contains($0.key)
         }

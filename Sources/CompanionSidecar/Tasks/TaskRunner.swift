@@ -6,6 +6,8 @@ public actor TaskRunner {
     let store: TaskStore
     let hub: LogHub
     let configuration: TaskRunnerConfiguration
+    /// Which repositories tasks may clone (from ``TaskRunnerConfiguration/cloneRoots``).
+    public nonisolated let clonePolicy: ClonePolicy
     /// Tasks running now, by id.
     var running: [String: RunningTask] = [:]
 
@@ -14,6 +16,8 @@ public actor TaskRunner {
         var work: Task<Void, Never>?
         var process: TaskProcess?
         var cancelled = false
+        /// Set when the current step ran past its time limit and was stopped.
+        var timedOut = false
         /// Set when the sidecar itself stops the task (shutdown): it then fails with this reason.
         var interruption: String?
     }
@@ -22,6 +26,7 @@ public actor TaskRunner {
         self.store = store
         self.hub = hub
         self.configuration = configuration
+        self.clonePolicy = ClonePolicy(roots: configuration.cloneRoots)
         // A child that exits before reading its input must not kill the sidecar with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
     }

@@ -14,11 +14,19 @@ public struct TaskRunnerConfiguration: Sendable {
     public var git: String
     /// Variables removed from the environment the task sees (secrets of the sidecar itself).
     public var hiddenEnvironment: Set<String>
+    /// Directories under which local repositories may be cloned (`--clone-root`); empty: none may.
+    public var cloneRoots: [URL]
+    /// How long the clone step may take before git is stopped and the task fails.
+    public var cloneTimeLimit: Duration
+
+    /// Default of ``cloneTimeLimit``: 10 minutes.
+    public static let defaultCloneTimeLimit: Duration = .seconds(600)
 
     public init(
         command: String?, dataDirectory: URL, killGrace: Duration = .seconds(5), shell: String = "/bin/sh",
         git: String = "git",
-        hiddenEnvironment: Set<String> = ["COMPANION_VAULT_PASSPHRASE", "COMPANION_SIDECAR_API_KEY"]
+        hiddenEnvironment: Set<String> = ["COMPANION_VAULT_PASSPHRASE", "COMPANION_SIDECAR_API_KEY"],
+        cloneRoots: [URL] = [], cloneTimeLimit: Duration = TaskRunnerConfiguration.defaultCloneTimeLimit
     ) {
         self.command = command
         self.dataDirectory = dataDirectory
@@ -26,6 +34,8 @@ public struct TaskRunnerConfiguration: Sendable {
         self.shell = shell
         self.git = git
         self.hiddenEnvironment = hiddenEnvironment
+        self.cloneRoots = cloneRoots
+        self.cloneTimeLimit = cloneTimeLimit
     }
 
     /// The workspace directory of a task.

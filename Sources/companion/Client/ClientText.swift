@@ -1,6 +1,5 @@
 import CompanionAPI
 import CompanionPairing
-import CompanionQR
 import Foundation
 
 /// The readable (non-JSON) output of the client commands.
@@ -38,12 +37,12 @@ enum ClientText {
 
     /// The lines describing a status answer, marking this device when it is the connected one.
     static func statusLines(_ status: CompanionStatusResponse, url: String, record: PairingRecord?) -> [String] {
-        var lines = ["Sidecar:      \(url)"]
+        var lines = ["Sidecar:      \(Terminal.safe(url))"]
         if status.connected, let device = status.connectedDevice {
             let mine = record?.deviceId == device.id ? " (this device)" : ""
             lines.append("Status:       " + Terminal.styled("connected", "32"))
             lines.append(
-                "Device:       \(TerminalSafeText.escaped(device.name))\(mine), id \(TerminalSafeText.escaped(device.id))"
+                "Device:       \(Terminal.safe(device.name))\(mine), id \(Terminal.safe(device.id))"
             )
             if let connectedAt = device.connectedAt { lines.append("Connected at: \(time(connectedAt))") }
             lines.append("Last seen:    \(time(device.lastSeenAt))")
@@ -52,7 +51,7 @@ enum ClientText {
         }
         if let record {
             lines.append(
-                "This device:  paired as \(TerminalSafeText.escaped(record.deviceName)), id \(TerminalSafeText.escaped(record.deviceId))"
+                "This device:  paired as \(Terminal.safe(record.deviceName)), id \(Terminal.safe(record.deviceId))"
             )
         } else {
             lines.append("This device:  not paired")

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CompanionAPI
 import CompanionClient
-import CompanionQR
 
 /// `companion connect URL`: the onboarding screen's "Check Mac Status", then remembering the URL.
 struct ConnectCommand: CompanionCommand {
@@ -58,8 +57,8 @@ struct ConnectCommand: CompanionCommand {
             var lines: [String] = []
             if let health {
                 lines.append(
-                    "Sidecar reachable: \(health.service) \(health.version), protocol \(health.protocol) "
-                        + "v\(health.protocolVersion)")
+                    "Sidecar reachable: \(Terminal.safe(health.service)) \(Terminal.safe(health.version)), "
+                        + "protocol \(Terminal.safe(health.protocol)) v\(health.protocolVersion)")
             }
             lines += ClientText.statusLines(status, url: normalized, record: try context.state.pairing())
             lines.append(
@@ -78,7 +77,7 @@ struct ConnectCommand: CompanionCommand {
         case .success(let health):
             if health.service != "companion-sidecar" || health.protocol != QRPayload.protocolName {
                 Terminal.printWarning(
-                    "this server calls itself '\(TerminalSafeText.escaped(health.service))', not a CompanionKit sidecar"
+                    "this server calls itself '\(Terminal.safe(health.service))', not a CompanionKit sidecar"
                 )
             }
             return health

@@ -1,6 +1,5 @@
 import ArgumentParser
 import CompanionAPI
-import CompanionQR
 import Foundation
 
 /// `companion devices list`.
@@ -48,8 +47,8 @@ struct DevicesListCommand: CompanionCommand {
         guard !devices.isEmpty else { return ["No trusted devices."] }
         let rows = devices.map { device in
             [
-                TerminalSafeText.escaped(device.id),
-                TerminalSafeText.escaped(device.name) + (device.id == mine ? " (this device)" : ""),
+                Terminal.safe(device.id),
+                Terminal.safe(device.name) + (device.id == mine ? " (this device)" : ""),
                 device.pairedAt.map { ClientText.relative($0) } ?? "-", ClientText.relative(device.lastSeenAt),
             ]
         }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import CompanionAPI
-import CompanionQR
 
 /// `companion devices revoke ID`.
 struct DevicesRevokeCommand: CompanionCommand {
@@ -40,7 +39,7 @@ struct DevicesRevokeCommand: CompanionCommand {
             if output.json { return try Terminal.printJSON(result) }
             let what =
                 isMine
-                ? "this device (\(TerminalSafeText.escaped(id))); it is no longer paired" : TerminalSafeText.escaped(id)
+                ? "this device (\(Terminal.safe(id))); it is no longer paired" : Terminal.safe(id)
             ClientText.print(["Revoked \(what)."] + StatusCommand.lines(result.status))
         }
     }

@@ -1,7 +1,6 @@
 import CompanionAPI
 import CompanionClient
 import CompanionPairing
-import CompanionQR
 import Foundation
 
 /// Completing a loaded pairing: the part `pair scan` and `pair code` share.
@@ -97,10 +96,10 @@ struct PairingFlow {
 
     private func report(_ output: Output) throws {
         if json { return try Terminal.printJSON(output) }
-        let with = output.workstation.map { "workstation '\(TerminalSafeText.escaped($0))'" } ?? "the sidecar"
-        var lines = ["Paired with \(with) at \(output.sidecarURL)."]
+        let with = output.workstation.map { "workstation '\(Terminal.safe($0))'" } ?? "the sidecar"
+        var lines = ["Paired with \(with) at \(Terminal.safe(output.sidecarURL))."]
         lines.append(
-            "This device: \(TerminalSafeText.escaped(output.device.name)), id \(TerminalSafeText.escaped(output.device.id))"
+            "This device: \(Terminal.safe(output.device.name)), id \(Terminal.safe(output.device.id))"
         )
         if let connectedAt = output.device.connectedAt { lines.append("Connected at: \(ClientText.time(connectedAt))") }
         lines.append("Device key:  \(output.identityFingerprint)\(output.identityCreated ? " (new)" : "")")
@@ -118,8 +117,8 @@ struct PairingFlow {
 
     /// "Pairing with 'ws' at URL using code •••••6".
     static func announcement(_ ticket: PairingTicket, url: String) -> String {
-        let with = ticket.workstationName.map { "'\(TerminalSafeText.escaped($0))'" } ?? "the sidecar"
-        return "Pairing with \(with) at \(url) using code \(PairingCode.redacted(ticket.code))"
+        let with = ticket.workstationName.map { "'\(Terminal.safe($0))'" } ?? "the sidecar"
+        return "Pairing with \(with) at \(Terminal.safe(url)) using code \(PairingCode.redacted(ticket.code))"
     }
 
     /// The pairing-level view of a client error, for the state machine.

@@ -44,7 +44,8 @@ struct StatusWatcher {
                     exitCode: failure.status.rawValue)
                 return [String(decoding: try CompanionJSON.encode(ClientRun.ErrorOutput(error: detail)), as: UTF8.self)]
             }
-            return ["companion: \(message)"] + (failure.hint.map { ["  hint: \($0)"] } ?? [])
+            return ["companion: \(Terminal.safe(message, layout: .line))"]
+                + (failure.hint.map { ["  hint: \(Terminal.safe($0, layout: .line))"] } ?? [])
         }
     }
 

@@ -58,7 +58,7 @@ struct QRDecodeCommand: CompanionCommand {
         for code in codes {
             let shown: String
             if let text = code.text {
-                shown = Terminal.stdoutIsTTY ? TerminalSafeText.escaped(text) : text
+                shown = Terminal.stdoutIsTTY ? Terminal.safe(text, layout: .line) : text
             } else {
                 shown = "(binary, \(code.bytes.count) bytes, base64) " + Data(code.bytes).base64EncodedString()
             }

@@ -1,7 +1,8 @@
 import CompanionAPI
 import Foundation
 
-/// What `companion sidecar pair` shows: code, QR, outcome; or JSON lines with `--json`.
+/// What `companion sidecar pair` shows: code, QR, outcome; or JSON lines with `--json`. Everything the sidecar
+/// sent (names, codes) is printed through ``Terminal/safe(_:layout:)``.
 struct PairingPresenter {
     let started: PairingStartResponse
     let payload: QRPayload?
@@ -21,9 +22,9 @@ struct PairingPresenter {
         }
         var text = ""
         if let qr = PairingQRImage.terminalText(started.qrPayload) { text += qr + "\n" }
-        let target = payload.map { "\($0.name) (\($0.url))" } ?? "this workstation"
+        let target = payload.map { "\(Terminal.safe($0.name)) (\(Terminal.safe($0.url)))" } ?? "this workstation"
         text += "Scan the QR code with the companion, or enter this code to pair with \(target):\n\n"
-        text += "    " + Terminal.styled(Self.grouped(started.code), "1") + "\n\n"
+        text += "    " + Terminal.styled(Self.grouped(Terminal.safe(started.code)), "1") + "\n\n"
         if let pngPath { text += "QR code written to \(pngPath)\n" }
         FileHandle.standardOutput.write(Data(text.utf8))
     }
@@ -34,9 +35,9 @@ struct PairingPresenter {
             line["verificationCode"] = verificationCode
             try printLine(line)
         } else {
-            var text = "paired with \(device.name)\n"
+            var text = "paired with \(Terminal.safe(device.name)) (id \(Terminal.safe(device.id)))\n"
             if let verificationCode {
-                text += "verification code: \(verificationCode)\n"
+                text += "verification code: \(Terminal.safe(verificationCode))\n"
                 text += "  (if the device paired with the typed code, it shows the same; if not, revoke it)\n"
             }
             FileHandle.standardOutput.write(Data(text.utf8))

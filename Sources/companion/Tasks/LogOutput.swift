@@ -3,9 +3,15 @@ import CompanionClient
 import Foundation
 
 /// Writes log lines to standard output as they arrive (one write per batch, unbuffered).
+///
+/// The lines are the task's own output, so anything may be in them: unless `raw`, each goes through
+/// `TerminalSafeText.logLine` (colours kept only on a terminal that allows them, every other escape sequence
+/// and control character shown escaped).
 struct LogOutput: Sendable {
     var json: Bool
     var timestamps: Bool
+    /// Print the lines unchanged (`--raw`).
+    var raw = false
 
     /// Task output goes to standard output; the sidecar's own lines (`system`) to standard error, in order.
     func write(_ lines: [TaskLogLine]) {
@@ -26,10 +32,12 @@ struct LogOutput: Sendable {
     private func render(_ line: TaskLogLine) -> String {
         if json { return String(decoding: (try? CompanionJSON.encode(line)) ?? Data(), as: UTF8.self) }
         var text = timestamps ? Terminal.styled(Timestamp.string(from: line.timestamp), "2") + " " : ""
+        let rendering = Terminal.logRendering(raw: raw, standardError: line.stream == .system)
+        let shown = TerminalSafeText.logLine(line.text, rendering: rendering)
         switch line.stream {
-        case .stdout: text += line.text
-        case .stderr: text += Terminal.styled(line.text, "31")
-        case .system: text += "» " + line.text
+        case .stdout: text += shown
+        case .stderr: text += Terminal.styled(shown, "31")
+        case .system: text += "» " + shown
         }
         return text
     }

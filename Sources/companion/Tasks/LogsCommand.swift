@@ -11,7 +11,8 @@ struct LogsCommand: CompanionCommand {
         discussion: """
             Following uses the WebSocket first; when it cannot be opened or drops, the log is polled (at least \
             once a second) while the WebSocket is retried with backoff. No line is lost or printed twice. \
-            The exit status is 0 when the task succeeded and 12 when it failed or was cancelled.
+            The exit status is 0 when the task succeeded and 12 when it failed or was cancelled. \
+            Escape sequences in the log are shown escaped (colours are kept on a terminal); --raw prints them as is.
             """)
 
     @OptionGroup var connection: TaskConnectionOptions
@@ -24,7 +25,7 @@ struct LogsCommand: CompanionCommand {
     func execute() async throws {
         if let lines, lines < 0 { throw CLIFailure(.usage, "--lines must not be negative") }
         let client = try connection.client()
-        let output = LogOutput(json: json, timestamps: followOptions.timestamps)
+        let output = LogOutput(json: json, timestamps: followOptions.timestamps, raw: followOptions.raw)
         guard follow else {
             let answer = try await client.tail(id: id, lines: min(lines ?? 100, 1000))
             output.write(answer.lines)
@@ -44,7 +45,8 @@ struct LogsCommand: CompanionCommand {
     static func finish(_ end: LogFollower.End, taskID: String, json: Bool) throws {
         let exit = end.exitCode.map { " (exit status \($0))" } ?? ""
         if !json {
-            FileHandle.standardError.write(Data("Task \(taskID) \(TaskPresentation.badge(end.status))\(exit)\n".utf8))
+            let line = "Task \(Terminal.safe(taskID)) \(TaskPresentation.badge(end.status))\(exit)\n"
+            FileHandle.standardError.write(Data(line.utf8))
         }
         guard end.status == .succeeded else { throw ExitCode(ExitStatus.taskFailed.rawValue) }
     }
@@ -53,6 +55,12 @@ struct LogsCommand: CompanionCommand {
 /// Options of log following, shared by `logs --follow` and `tasks create --start`.
 struct LogFollowOptions: ParsableArguments {
     @Flag(help: "Prefix each line with its timestamp.") var timestamps = false
+    @Flag(
+        help: ArgumentHelp(
+            "Print log lines exactly as the task wrote them, escape sequences included.",
+            discussion: "Otherwise control characters and escape sequences are shown escaped (\\x1b), except "
+                + "colours on a terminal (unless NO_COLOR is set)."))
+    var raw = false
     @Option(help: "How to follow: auto (WebSocket, polling as fallback), websocket, or poll.")
     var transport: String = LogFollower.Transport.auto.rawValue
     @Option(help: "Seconds between polls while polling (0.05 to 1).") var pollInterval: Double = 0.5

@@ -15,6 +15,18 @@ struct SidecarTaskOptions: ParsableArguments {
     )
     var apiKeyFile: String?
 
+    @Option(
+        name: .customLong("clone-root"),
+        help: ArgumentHelp(
+            "Directory whose repositories tasks may clone as a local path or file:// URL (repeatable).",
+            discussion: "Without it, tasks clone only from https:// and ssh:// (or user@host:path) URLs."))
+    var cloneRoots: [String] = []
+
+    @Option(
+        name: .customLong("clone-timeout"),
+        help: "Seconds a task's git clone may take before it is stopped and the task fails (default 600).")
+    var cloneTimeout: Double = 600
+
     /// Puts the task settings into the sidecar's configuration.
     func apply(to configuration: inout SidecarConfiguration) throws {
         if let taskCommand {
@@ -23,6 +35,11 @@ struct SidecarTaskOptions: ParsableArguments {
             }
             configuration.taskCommand = taskCommand
         }
+        guard (1...86_400).contains(cloneTimeout) else {
+            throw CLIFailure(.usage, "--clone-timeout must be between 1 and 86400 seconds", hint: "the default is 600")
+        }
+        configuration.taskCloneTimeLimit = .milliseconds(Int(cloneTimeout * 1000))
+        configuration.taskCloneRoots = try cloneRoots.map(Self.cloneRoot)
         do {
             if let apiKeyFile {
                 configuration.taskAPIKey = try TaskAPIKey(contentsOfFile: apiKeyFile)
@@ -32,5 +49,16 @@ struct SidecarTaskOptions: ParsableArguments {
         } catch {
             throw CLIFailure(.usage, "\(error)", hint: "use a random key of at least 16 characters")
         }
+    }
+
+    /// A `--clone-root` directory, which must exist (it is resolved, links and `..` included, when serving).
+    static func cloneRoot(_ path: String) throws -> URL {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CLIFailure(
+                .usage, "--clone-root \(path) is not a directory",
+                hint: "give an existing directory whose repositories tasks may clone")
+        }
+        return URL(fileURLWithPath: path)
     }
 }

@@ -1,7 +1,8 @@
 import CompanionAPI
 import Foundation
 
-/// How tasks look on a terminal: status badges, tables, times.
+/// How tasks look on a terminal: status badges, tables, times. Every field comes from the sidecar, so each is
+/// printed through ``Terminal/safe(_:layout:)``.
 enum TaskPresentation {
     /// A status badge: symbol and word, coloured on a terminal.
     static func badge(_ status: TaskStatus) -> String {
@@ -20,35 +21,36 @@ enum TaskPresentation {
     /// The task list as an aligned table.
     static func table(_ tasks: [AgentTask]) -> String {
         guard !tasks.isEmpty else { return "No tasks. Create one with `companion tasks create --title ...`.\n" }
-        let idWidth = max(2, tasks.map(\.id.count).max() ?? 2)
+        let idWidth = max(2, tasks.map { Terminal.safe($0.id).count }.max() ?? 2)
         var text = pad("ID", idWidth) + "  " + pad("STATUS", 11) + "  " + pad("CREATED", 19) + "  TITLE\n"
         for task in tasks {
-            text += pad(task.id, idWidth) + "  " + badge(task.status)
+            text += pad(Terminal.safe(task.id), idWidth) + "  " + badge(task.status)
             text += String(repeating: " ", count: max(0, 11 - badgeWidth(task.status))) + "  "
-            text += pad(localTime(task.createdAt), 19) + "  " + task.title + "\n"
+            text += pad(localTime(task.createdAt), 19) + "  " + Terminal.safe(task.title) + "\n"
         }
         return text
     }
 
     /// One task in detail, with its steps.
     static func detail(_ task: AgentTask) -> String {
-        var text = "\(task.title)\n"
-        text += "  id:       \(task.id)\n"
+        var text = "\(Terminal.safe(task.title))\n"
+        text += "  id:       \(Terminal.safe(task.id))\n"
         text += "  status:   \(badge(task.status))\n"
-        if let repo = task.repoURL { text += "  repo:     \(repo)\n" }
+        if let repo = task.repoURL { text += "  repo:     \(Terminal.safe(repo))\n" }
         text += "  created:  \(localTime(task.createdAt))\n"
         if let started = task.startedAt { text += "  started:  \(localTime(started))\n" }
         if let finished = task.finishedAt { text += "  finished: \(localTime(finished))\n" }
         if let code = task.exitCode { text += "  exit:     \(code)\n" }
-        if let reason = task.failureReason { text += "  reason:   \(reason)\n" }
+        if let reason = task.failureReason { text += "  reason:   \(Terminal.safe(reason))\n" }
         if !task.description.isEmpty {
-            text += "  description:\n" + task.description.split(separator: "\n").map { "    \($0)\n" }.joined()
+            let description = Terminal.safe(task.description, layout: .block)
+            text += "  description:\n" + description.split(separator: "\n").map { "    \($0)\n" }.joined()
         }
         if let steps = task.steps, !steps.isEmpty {
             text += "  steps:\n"
             for step in steps {
                 let exit = step.exitCode.map { " (exit \($0))" } ?? ""
-                text += "    \(pad(step.name, 6)) \(badge(step.status))\(exit)\n"
+                text += "    \(pad(Terminal.safe(step.name), 6)) \(badge(step.status))\(exit)\n"
             }
         }
         return text

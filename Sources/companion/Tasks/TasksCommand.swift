@@ -60,7 +60,8 @@ struct TasksStartCommand: CompanionCommand {
         if json {
             try Terminal.printJSON(TaskResponse(task: task))
         } else {
-            print("Started \(task.id): \(TaskPresentation.badge(task.status))  (follow: companion logs \(task.id) -f)")
+            let id = Terminal.safe(task.id)
+            print("Started \(id): \(TaskPresentation.badge(task.status))  (follow: companion logs \(id) -f)")
         }
     }
 }

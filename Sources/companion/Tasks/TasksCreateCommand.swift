@@ -26,10 +26,11 @@ struct TasksCreateCommand: CompanionCommand {
         if json && !start {
             try Terminal.printJSON(TaskResponse(task: task))
         } else {
-            FileHandle.standardError.write(Data("Created \(task.id): \(task.title)\n".utf8))
+            FileHandle.standardError.write(
+                Data("Created \(Terminal.safe(task.id)): \(Terminal.safe(task.title))\n".utf8))
         }
         guard start else { return }
-        let output = LogOutput(json: json, timestamps: follow.timestamps)
+        let output = LogOutput(json: json, timestamps: follow.timestamps, raw: follow.raw)
         let end = try await follow.follow(client: client, taskID: task.id, after: 0, output: output)
         try LogsCommand.finish(end, taskID: task.id, json: json)
     }

@@ -105,7 +105,9 @@ struct TaskCLITests {
         git.currentDirectoryURL = repo
         try git.run()
         git.waitUntilExit()
-        let sidecar = TaskSidecarProcess(dataDirectory: directory.appendingPathComponent("data"), taskCommand: "sh -s")
+        let sidecar = TaskSidecarProcess(
+            dataDirectory: directory.appendingPathComponent("data"), taskCommand: "sh -s",
+            extraArguments: ["--clone-root", directory.path])
         try sidecar.start()
         defer { sidecar.stop() }
         let run = try await runCompanion([

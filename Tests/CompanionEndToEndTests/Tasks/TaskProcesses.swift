@@ -22,12 +22,15 @@ final class TaskSidecarProcess: @unchecked Sendable {
 
     let dataDirectory: URL
     let taskCommand: String
+    /// More `sidecar serve` arguments (e.g. `--clone-root DIR`).
+    let extraArguments: [String]
     private(set) var port: Int = 0
     private var process: Process?
 
-    init(dataDirectory: URL, taskCommand: String) {
+    init(dataDirectory: URL, taskCommand: String, extraArguments: [String] = []) {
         self.dataDirectory = dataDirectory
         self.taskCommand = taskCommand
+        self.extraArguments = extraArguments
     }
 
     var url: String { "http://127.0.0.1:\(port)" }
@@ -36,10 +39,11 @@ final class TaskSidecarProcess: @unchecked Sendable {
     func start(port requested: Int = 0) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CompanionExecutable.path)
-        process.arguments = [
-            "sidecar", "serve", "--port", String(requested), "--data-dir", dataDirectory.path, "--json",
-            "--task-command", taskCommand, "--log-level", "warning",
-        ]
+        process.arguments =
+            [
+                "sidecar", "serve", "--port", String(requested), "--data-dir", dataDirectory.path, "--json",
+                "--task-command", taskCommand, "--log-level", "warning",
+            ] + extraArguments
         var environment = ProcessInfo.processInfo.environment
         environment["COMPANION_SIDECAR_API_KEY"] = Self.apiKey
         process.environment = environment

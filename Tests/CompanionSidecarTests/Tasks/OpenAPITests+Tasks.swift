@@ -6,7 +6,8 @@ import Foundation
 extension OpenAPITests {
     static func exerciseTasks(_ probe: HTTPProbe) async throws -> [Sample] {
         let record = SampleRecorder(probe)
-        let create = Data(#"{"title":"documented","description":"d","repo_url":"/tmp/repo"}"#.utf8)
+        let create = Data(
+            #"{"title":"documented","description":"d","repo_url":"https://example.com/team/repo.git"}"#.utf8)
         let task = try await record("POST", "/v1/tasks", "/v1/tasks", create).decode(TaskResponse.self).task
         _ = try await record("POST", "/v1/tasks", "/v1/tasks", Data(#"{"title":""}"#.utf8))  // 400
         _ = try await record("POST", "/v1/tasks", "/v1/tasks", Data(repeating: 32, count: 200_000))  // 413

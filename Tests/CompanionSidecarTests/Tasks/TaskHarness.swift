@@ -16,7 +16,8 @@ struct TaskHarness {
 
     init(
         command: String?, apiKey: TaskAPIKey? = nil, webSocketEnabled: Bool = true,
-        killGrace: Duration = .seconds(2), directory: URL? = nil
+        killGrace: Duration = .seconds(2), directory: URL? = nil, cloneRoots: [URL] = [],
+        cloneTimeLimit: Duration = TaskRunnerConfiguration.defaultCloneTimeLimit, git: String = "git"
     ) throws {
         let directory =
             directory
@@ -27,7 +28,9 @@ struct TaskHarness {
         database = try Self.openDatabase(at: databasePath)
         service = TaskService(
             writer: database,
-            configuration: TaskRunnerConfiguration(command: command, dataDirectory: directory, killGrace: killGrace),
+            configuration: TaskRunnerConfiguration(
+                command: command, dataDirectory: directory, killGrace: killGrace, git: git, cloneRoots: cloneRoots,
+                cloneTimeLimit: cloneTimeLimit),
             apiKey: apiKey, webSocketEnabled: webSocketEnabled)
     }
 
