@@ -23,7 +23,9 @@ resource.setrlimit(resource.RLIMIT_NOFILE, (4096, resource.getrlimit(resource.RL
 root = tempfile.mkdtemp(prefix="companion-soak-")
 data = os.path.join(root, "data")
 state_lock = threading.Lock()
-acked = {"devices": {}, "revoked": set(), "tasks": set()}  # device id -> key
+# device id -> key; revocations acknowledged; revocations sent (acknowledged or not: one in flight at a kill may
+# or may not have been committed, so only acknowledged ones must be gone and only unattempted ones must remain)
+acked = {"devices": {}, "revoked": set(), "attempted": set(), "tasks": set()}
 counts = {"requests": 0, "errors": 0, "pairings": 0, "tasks": 0, "revocations": 0}
 stop = threading.Event()
 server = {"proc": None, "port": 0}
@@ -93,8 +95,18 @@ def pair():
 
 
 def pairing_worker():
+    """Pairs devices and has each revoke itself at once (signed DELETE), so the registry stays small and RSS
+    over time shows leaks, not a growing device list."""
     while not stop.is_set():
-        pair()
+        device = pair()
+        if device:
+            with state_lock:
+                acked["attempted"].add(device[0])
+            status, _ = request("DELETE", f"/companion/devices/{device[0]}", device=device)
+            if status == 200:
+                with state_lock:
+                    acked["revoked"].add(device[0])
+                    counts["revocations"] += 1
         time.sleep(0.05)
 
 
@@ -110,6 +122,8 @@ def signed_worker():
         request("GET", "/companion/devices", device=device)
         request("POST", "/companion/disconnect", device=device)
         if random.random() < 0.05:
+            with state_lock:
+                acked["attempted"].add(device[0])
             status, _ = request("DELETE", f"/companion/devices/{device[0]}", device=device)
             if status == 200:
                 with state_lock:
@@ -131,7 +145,7 @@ def task_worker():
             continue
         if status != 201:
             continue
-        task_id = task["id"]
+        task_id = task["task"]["id"]
         with state_lock:
             acked["tasks"].add(task_id)
             counts["tasks"] += 1
@@ -180,16 +194,20 @@ def verify(checker):
     """Every acknowledged write, checked after a restart. Returns the number lost."""
     with state_lock:
         devices, revoked, tasks = dict(acked["devices"]), set(acked["revoked"]), set(acked["tasks"])
+        attempted = set(acked["attempted"])
     status, listed = request("GET", "/companion/devices", device=checker)
     if status != 200:
         print(f"soak: cannot list devices after restart ({status})")
         return 1
     present = {d["id"] for d in listed["devices"]}
-    lost = [d for d in devices if d not in revoked and d not in present]
+    lost = [d for d in devices if d not in attempted and d not in present]
     undone = [d for d in revoked if d in present]
     status, all_tasks = request("GET", "/v1/tasks?limit=100000", device=checker)
     known = {t["id"] for t in (all_tasks or {}).get("tasks", all_tasks if isinstance(all_tasks, list) else [])}
     missing = [t for t in tasks if t not in known] if status == 200 else list(tasks)
+    for kind, ids in (("pairing", lost), ("revocation", undone), ("task", missing)):
+        for i in ids:
+            print(f"soak: acknowledged {kind} lost: {i}")
     return len(lost) + len(undone) + len(missing)
 
 

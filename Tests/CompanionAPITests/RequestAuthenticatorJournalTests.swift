@@ -26,6 +26,10 @@ struct RequestAuthenticatorJournalTests {
         }
 
         func prune(beforeMillis: Int64) async throws {
+            try pruneNow(beforeMillis: beforeMillis)
+        }
+
+        func pruneNow(beforeMillis: Int64) throws {
             state.withLock { $0.records.removeAll { $0.timestampMillis < beforeMillis } }
         }
     }

@@ -152,6 +152,50 @@ import Testing
             #expect(reply.closed, "closed once idle for 2 s")
         }
     }
+
+    /// A client that sends requests and never reads the answers cannot hold the connection (and the memory of the
+    /// answers waiting for it) for ever: once nothing could be written for the idle timeout, it is closed.
+    @Test func aClientThatStopsReadingIsClosedAfterTheIdleTimeout() async throws {
+        try await withServer { server in
+            let port = server.port
+            let requests = 400
+            let reply = try await offPool { () -> RawTCPConnection.Received in
+                let connection = try RawTCPConnection(port: port, receiveBufferBytes: 4096)
+                let request = Array("GET /openapi.yaml HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+                for _ in 0..<requests where connection.send(request) {}
+                Thread.sleep(forTimeInterval: 5)  // not reading, well past the 2 s idle timeout
+                return connection.readUntilClosed(timeout: 20)
+            }
+            let answers = reply.text.components(separatedBy: "HTTP/1.1 200").count - 1
+            #expect(reply.closed)
+            #expect(answers < requests, "the server gave up on the stalled answers (\(answers) of \(requests) sent)")
+        }
+    }
+
+    /// Pipelined requests each keep their own `Connection` decision: the first is answered and kept, the second
+    /// (`Connection: close`) is answered too, then the connection closes.
+    @Test func pipelinedRequestsAreAllAnsweredBeforeAClose() async throws {
+        try await withServer { server in
+            let both =
+                "GET /health HTTP/1.1\r\nHost: x\r\n\r\nGET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+            let reply = try await Self.exchange(port: server.port, Array(both.utf8), timeout: 5)
+            #expect(reply.text.components(separatedBy: "HTTP/1.1 200").count == 3, "\(reply.text)")
+            #expect(reply.closed)
+        }
+    }
+
+    /// An answer to HEAD has no body, errors included (a body would be read as the next answer).
+    @Test func headErrorsHaveNoBody() async throws {
+        try await withServer { server in
+            for path in ["/companion/devices", "/no/such/path"] {
+                let reply = try await Self.exchange(
+                    port: server.port,
+                    Array("HEAD \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
+                #expect(reply.text.hasPrefix("HTTP/1.1 4"), "\(path): \(reply.text.prefix(40))")
+                #expect(reply.text.hasSuffix("\r\n\r\n"), "\(path): no body after the head")
+            }
+        }
+    }
 }
 
 /// A request no HTTP/1.1 server should accept, as the adversarial audit sent them.

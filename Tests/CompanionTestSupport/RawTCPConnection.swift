@@ -10,10 +10,14 @@ import Foundation
 public final class RawTCPConnection: @unchecked Sendable {
     public let descriptor: Int32
 
-    /// Connects to 127.0.0.1:`port`; throws the `errno` of a failed `socket` or `connect`.
-    public init(port: Int) throws {
+    /// Connects to 127.0.0.1:`port`; throws the `errno` of a failed `socket` or `connect`. `receiveBufferBytes`
+    /// shrinks the socket's receive buffer (`SO_RCVBUF`) before connecting, for a client that stops reading.
+    public init(port: Int, receiveBufferBytes: Int? = nil) throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        if var size = receiveBufferBytes.map(Int32.init) {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

@@ -108,8 +108,10 @@ struct KeysCLISecretServiceConcurrencyTests {
         try ConcurrentKeyChecks.concurrentInitCreatesOneKey(
             environment: ["COMPANION_VAULT": "secret-service", "COMPANION_PROFILE": profile],
             gate: try .pausedKeyring(), store: { try Self.store(profile) })
-        let runtime = try #require(ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"])
-        let lock = URL(fileURLWithPath: runtime).appendingPathComponent("companionkit/\(profile)/secret-service.lock")
+        // The state directory whatever XDG_RUNTIME_DIR says, so every process of the user takes the same lock.
+        let home = try #require(ProcessInfo.processInfo.environment["HOME"])
+        let state = ProcessInfo.processInfo.environment["XDG_STATE_HOME"] ?? home + "/.local/state"
+        let lock = URL(fileURLWithPath: state).appendingPathComponent("companionkit/\(profile)/secret-service.lock")
         #expect(try mode(lock.path) == 0o600)
         #expect(try mode(lock.deletingLastPathComponent().path) == 0o700)
     }

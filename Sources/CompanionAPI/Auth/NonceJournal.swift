@@ -25,4 +25,6 @@ public protocol NonceJournal: Sendable {
     func records(sinceMillis: Int64) throws -> [NonceRecord]
     /// Forgets nonces whose timestamp is before `beforeMillis` (they are refused by the timestamp check anyway).
     func prune(beforeMillis: Int64) async throws
+    /// The same, synchronously (when the authenticator is created, before anything is served).
+    func pruneNow(beforeMillis: Int64) throws
 }

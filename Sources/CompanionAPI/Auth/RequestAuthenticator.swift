@@ -79,6 +79,8 @@ public final class RequestAuthenticator: Sendable {
         self.lookup = lookup
         self.journal = journal
         let nowMillis = Self.millis(now())
+        // Pruned at every start too: a sidecar restarted often might otherwise never reach a prune.
+        try journal.pruneNow(beforeMillis: nowMillis - 2 * windowMillis)
         var cache = NonceCache(windowMillis: windowMillis)
         for record in try journal.records(sinceMillis: nowMillis - 2 * windowMillis) {
             _ = cache.insert(

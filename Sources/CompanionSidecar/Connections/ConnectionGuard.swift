@@ -4,10 +4,11 @@ import NIOCore
 ///
 /// A connection must deliver a complete request head within the header timeout of opening (or of the first byte
 /// of a further request), and may not stay silent longer than the idle timeout unless the sidecar is answering it.
-/// It registers with the ``ConnectionTracker`` (which may close it, or an idle one, at the cap). The
-/// ``RequestProgressHandler`` further down the pipeline reports where each plain HTTP request is: head read,
-/// request read, answer written; an upgrade to a WebSocket is seen here, as the `101` answer goes out. It also
-/// notes whether the current request line says `HTTP/1.0`, which the HTTP types further down no longer carry.
+/// An answer the client does not read counts as silence: once the channel has stayed unwritable for the idle
+/// timeout, the connection is closed whatever its phase (a client that stops reading cannot hold a connection,
+/// and the memory of its pending answer, for ever). It registers with the ``ConnectionTracker`` (which may close
+/// it, or an idle one, at the cap). The ``RequestProgressHandler`` further down the pipeline reports each plain
+/// HTTP request's head, end and answer; an upgrade to a WebSocket is seen here, as the `101` answer goes out.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -18,9 +19,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     enum Phase: Equatable {
         /// Waiting for a complete request head, due before `deadline`.
         case awaitingHead(deadline: NIODeadline)
-        /// The head arrived; the body is being read.
+        /// A head arrived; its body is being read.
         case readingBody
-        /// The request was read; the sidecar is answering (no timeout).
+        /// Every request read; the sidecar is answering (bounded only while the client reads the answer).
         case answering
         /// Kept alive between requests.
         case idle
@@ -31,17 +32,15 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private let limits: ConnectionLimits
     private let tracker: ConnectionTracker
     private var tracked: TrackedConnection?
+    private var context: ChannelHandlerContext?
     private(set) var phase: Phase = .idle
     private var lastActivity = NIODeadline.now()
+    /// Since when the channel has been unwritable (the client is not reading what it is sent), if it is.
+    private var stalledSince: NIODeadline?
     private var check: (task: Scheduled<Void>, at: NIODeadline)?
-    /// The current request was already answered (an early error answer before its body was read).
-    private var answered = false
-    /// The current request's line, while it is incomplete (at most ``maxRequestLine`` bytes are kept).
-    private var requestLine: [UInt8] = []
-    private var requestLineDone = false
-    /// The current request line ends with `HTTP/1.0`.
-    private(set) var requestIsHTTP10 = false
-    private static let maxRequestLine = 8192
+    /// Requests whose head arrived and whose answer has not been written yet (more than one when pipelined).
+    private var outstanding = 0
+    private var bodyInProgress = false
     private static let switchingProtocols = Array("HTTP/1.1 101".utf8)
 
     init(limits: ConnectionLimits, tracker: ConnectionTracker) {
@@ -50,15 +49,17 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { activate(context) }
+        self.context = context
+        if context.channel.isActive { activate() }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
         release()
+        self.context = nil
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        activate(context)
+        activate()
         context.fireChannelActive()
     }
 
@@ -69,61 +70,66 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         touch()
-        if phase == .idle {
-            startRequest()
-            enter(.awaitingHead(deadline: lastActivity + limits.headerTimeoutAmount), context)
-        }
-        if case .awaitingHead = phase, !requestLineDone { readRequestLine(unwrapInboundIn(data)) }
+        if phase == .idle { enter(.awaitingHead(deadline: lastActivity + limits.headerTimeoutAmount)) }
         context.fireChannelRead(data)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         touch()
         // An upgrade request never reaches the request progress handler: the 101 going out says it was accepted.
-        if case .awaitingHead = phase, case .byteBuffer(let buffer) = unwrapOutboundIn(data),
+        if case .awaitingHead = phase, outstanding == 0, case .byteBuffer(let buffer) = unwrapOutboundIn(data),
             buffer.readableBytesView.starts(with: Self.switchingProtocols)
         {
-            enter(.webSocket, context)
+            enter(.webSocket)
         }
         context.write(data, promise: promise)
     }
 
-    // MARK: Reports from the HTTP request guard
-
-    func headReceived(_ context: ChannelHandlerContext) {
-        answered = false
-        enter(.readingBody, context)
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable {
+            stalledSince = nil
+        } else if stalledSince == nil {
+            stalledSince = .now()
+        }
+        updateSheddable()
+        schedule(at: nextCheck())
+        context.fireChannelWritabilityChanged()
     }
-    func requestReceived(_ context: ChannelHandlerContext) { enter(answered ? .idle : .answering, context) }
-    func answerWritten(_ context: ChannelHandlerContext) {
-        answered = true
-        if phase != .webSocket && phase != .idle { enter(.idle, context) }
+
+    // MARK: Reports from the request progress handler
+
+    func headReceived() {
+        outstanding += 1
+        bodyInProgress = true
+        settle()
+    }
+
+    func requestReceived() {
+        bodyInProgress = false
+        settle()
+    }
+
+    func answerWritten() {
+        outstanding = max(0, outstanding - 1)
+        settle()
     }
 
     // MARK: Internals
 
-    private func startRequest() {
-        requestLine.removeAll(keepingCapacity: true)
-        requestLineDone = false
-        requestIsHTTP10 = false
+    /// The phase that follows from the requests in flight.
+    private func settle() {
+        guard phase != .webSocket else { return }
+        if bodyInProgress && outstanding > 0 {
+            enter(.readingBody)
+        } else if outstanding > 0 {
+            enter(.answering)
+        } else if phase != .idle {
+            enter(.idle)
+        }
     }
 
-    /// Collects the request line until its end, then notes its version.
-    private func readRequestLine(_ buffer: ByteBuffer) {
-        let bytes = buffer.readableBytesView
-        let end = bytes.firstIndex(of: UInt8(ascii: "\n"))
-        let room = Self.maxRequestLine - requestLine.count
-        requestLine.append(contentsOf: bytes[bytes.startIndex..<(end ?? bytes.endIndex)].prefix(room))
-        guard end != nil || requestLine.count >= Self.maxRequestLine else { return }
-        requestLineDone = true
-        var line = requestLine[...]
-        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-        requestIsHTTP10 = line.suffix(9).elementsEqual(" HTTP/1.0".utf8)
-        requestLine.removeAll(keepingCapacity: true)
-    }
-
-    private func activate(_ context: ChannelHandlerContext) {
-        guard tracked == nil else { return }
+    private func activate() {
+        guard tracked == nil, let context else { return }
         let now = NIODeadline.now()
         let connection = TrackedConnection(channel: context.channel, now: now.uptimeNanoseconds)
         tracked = connection
@@ -133,8 +139,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             return
         }
         lastActivity = now
-        startRequest()
-        enter(.awaitingHead(deadline: now + limits.headerTimeoutAmount), context)
+        enter(.awaitingHead(deadline: now + limits.headerTimeoutAmount))
     }
 
     private func release() {
@@ -149,48 +154,55 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         tracked?.lastActivity.store(lastActivity.uptimeNanoseconds, ordering: .relaxed)
     }
 
-    private func enter(_ next: Phase, _ context: ChannelHandlerContext) {
+    private func enter(_ next: Phase) {
         phase = next
-        let sheddable = next != .answering && next != .webSocket
-        tracked?.sheddable.store(sheddable, ordering: .relaxed)
-        schedule(at: nextCheck(), context)
+        updateSheddable()
+        schedule(at: nextCheck())
     }
 
-    /// When the current phase's timeout would expire if nothing happens.
+    /// Idle connections, and any whose client stopped reading, may be closed to make room.
+    private func updateSheddable() {
+        let busy = (phase == .answering || phase == .webSocket) && stalledSince == nil
+        tracked?.sheddable.store(!busy, ordering: .relaxed)
+    }
+
+    /// When a timeout would expire if nothing happens.
     private func nextCheck() -> NIODeadline {
+        let phaseDeadline: NIODeadline
         switch phase {
-        case .awaitingHead(let deadline): deadline
-        case .answering: .now() + limits.idleTimeoutAmount
-        case .readingBody, .idle, .webSocket: lastActivity + limits.idleTimeoutAmount
+        case .awaitingHead(let deadline): phaseDeadline = deadline
+        case .answering: phaseDeadline = .now() + limits.idleTimeoutAmount
+        case .readingBody, .idle, .webSocket: phaseDeadline = lastActivity + limits.idleTimeoutAmount
         }
+        guard let stalledSince else { return phaseDeadline }
+        return min(phaseDeadline, stalledSince + limits.idleTimeoutAmount)
     }
 
-    private func schedule(at deadline: NIODeadline, _ context: ChannelHandlerContext) {
-        guard tracked != nil else { return }
+    private func schedule(at deadline: NIODeadline) {
+        guard tracked != nil, let context else { return }
         if let check, check.at <= deadline { return }
         check?.task.cancel()
-        let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
-        let task = context.eventLoop.scheduleTask(deadline: deadline) {
-            bound.value.handler.checkFired(bound.value.context)
-        }
+        let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let task = context.eventLoop.scheduleTask(deadline: deadline) { bound.value.checkFired() }
         check = (task, deadline)
     }
 
-    private func checkFired(_ context: ChannelHandlerContext) {
+    private func checkFired() {
         check = nil
-        guard tracked != nil else { return }
+        guard tracked != nil, let context else { return }
         let now = NIODeadline.now()
-        let expired: Bool
+        var expired: Bool
         switch phase {
         case .awaitingHead(let deadline): expired = now >= deadline
         case .answering: expired = false
         case .readingBody, .idle, .webSocket: expired = now >= lastActivity + limits.idleTimeoutAmount
         }
+        if let stalledSince, now >= stalledSince + limits.idleTimeoutAmount { expired = true }
         if expired {
             tracker.noteTimeout()
             context.close(promise: nil)
         } else {
-            schedule(at: nextCheck(), context)
+            schedule(at: nextCheck())
         }
     }
 }

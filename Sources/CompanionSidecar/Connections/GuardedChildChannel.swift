@@ -24,16 +24,14 @@ struct GuardedChildChannel<Inner: ServerChildChannel>: ServerChildChannel {
         }
         return added.flatMap { inner.setup(channel: channel, logger: logger) }.flatMapThrowing { value in
             let operations = channel.pipeline.syncOperations
-            let connection = try operations.handler(type: ConnectionGuard.self)
             let decoder = try operations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            _ = connection
             try operations.addHandler(MalformedRequestResponder(), position: .after(decoder))
             return value
         }
     }
 
     func handle(value: Value, logger: Logger) async {
-        await inner.handle(value: value, logger: logger)
+        await inner.handle(value: value, logger: ClosedConnectionLogFilter.wrapping(logger))
         value.channel.close(promise: nil)
     }
 }

@@ -1,12 +1,13 @@
 import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
 
 /// Follows each HTTP exchange of a connection that was not upgraded to a WebSocket (Hummingbird adds it after the
-/// HTTP/1 codec), telling the connection's ``ConnectionGuard`` where the exchange is: head read, request read,
-/// answer written. A request that does not ask to keep the connection (HTTP/1.0 without `keep-alive`, or
-/// `Connection: close`) has its connection closed once the answer is written, with `Connection: close` on the
-/// answer.
+/// HTTP/1 codec), telling the connection's ``ConnectionGuard`` where the exchanges are: head read, request read,
+/// answer written. A request that does not keep the connection (`Connection: close`, which ``KeepAliveHandler``
+/// also sets for HTTP/1.0 without `keep-alive`) gets `Connection: close` on its answer, and the connection is
+/// closed once that answer is written. Pipelined requests each keep their own decision, in order.
 final class RequestProgressHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -14,48 +15,47 @@ final class RequestProgressHandler: ChannelDuplexHandler, RemovableChannelHandle
     typealias OutboundOut = HTTPResponsePart
 
     private var connection: ConnectionGuard?
-    private var closeAfterAnswer = false
+    /// For each request read and not yet answered, oldest first: whether to close after its answer.
+    private var closeAfterAnswer: [Bool] = []
 
     func handlerAdded(context: ChannelHandlerContext) {
-        connection = try? context.pipeline.syncOperations.handler(type: ConnectionGuard.self)
+        let operations = context.pipeline.syncOperations
+        connection = try? operations.handler(type: ConnectionGuard.self)
+        if let codec = try? operations.handler(type: HTTP1ToHTTPServerCodec.self) {
+            try? operations.addHandler(KeepAliveHandler(), position: .before(codec))
+        }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
-        case .head(var head):
-            connection?.headReceived(context)
+        case .head(let head):
             let tokens = (head.headerFields[.connection] ?? "").lowercased().split(separator: ",").map {
                 $0.trimmingCharacters(in: .whitespaces)
             }
-            let isHTTP10 = connection?.requestIsHTTP10 ?? false
-            if tokens.contains("close") || (isHTTP10 && !tokens.contains("keep-alive")) {
-                closeAfterAnswer = true
-                // Hummingbird ends its request loop on exactly "close"; HTTP/1.0 implies it without saying so.
-                head.headerFields[.connection] = "close"
-            }
-            context.fireChannelRead(wrapInboundOut(.head(head)))
+            closeAfterAnswer.append(tokens.contains("close"))
+            connection?.headReceived()
         case .body:
-            context.fireChannelRead(data)
+            break
         case .end:
-            connection?.requestReceived(context)
-            context.fireChannelRead(data)
+            connection?.requestReceived()
         }
+        context.fireChannelRead(data)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        let closing = closeAfterAnswer.first ?? false
         switch unwrapOutboundIn(data) {
-        case .head(var head) where closeAfterAnswer:
+        case .head(var head) where closing && head.status.kind != .informational:
             head.headerFields[.connection] = "close"
             context.write(wrapOutboundOut(.head(head)), promise: promise)
-        case .end where closeAfterAnswer:
-            connection?.answerWritten(context)
+        case .end:
+            if !closeAfterAnswer.isEmpty { closeAfterAnswer.removeFirst() }
+            connection?.answerWritten()
+            guard closing else { return context.write(data, promise: promise) }
             let written = promise ?? context.eventLoop.makePromise()
             let channel = context.channel
             written.futureResult.whenComplete { _ in channel.close(promise: nil) }
             context.writeAndFlush(data, promise: written)
-        case .end:
-            connection?.answerWritten(context)
-            context.write(data, promise: promise)
         default:
             context.write(data, promise: promise)
         }

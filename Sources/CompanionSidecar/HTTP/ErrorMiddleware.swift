@@ -15,6 +15,19 @@ struct ErrorMiddleware: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
+        let response = try await answer(request, context: context, next: next)
+        // An answer to HEAD never has a body, errors included: a body would be read as the start of the next answer.
+        guard request.method == .head, response.body.contentLength != 0 else { return response }
+        var headers = response.headers
+        if let length = response.body.contentLength, headers[.contentLength] == nil {
+            headers[.contentLength] = String(length)
+        }
+        return Response(status: response.status, headers: headers, body: .init())
+    }
+
+    private func answer(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         do {
             return try await next(request, context)
         } catch let error as SidecarError {

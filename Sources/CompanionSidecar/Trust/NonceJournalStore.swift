@@ -19,7 +19,8 @@ final class NonceJournalStore: NonceJournal {
     /// Opens (creating if needed) the journal in `directory`, which must exist.
     init(directory: URL) throws {
         let path = directory.appendingPathComponent(Self.fileName).path
-        try Self.createPrivately(path)
+        // 0600, never through a symbolic link, narrowed if an older file is wider (SQLite gives -wal/-shm its mode).
+        if let descriptor = try PrivateDataDirectory.openPrivateFile(path, create: true) { close(descriptor) }
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         configuration.prepareDatabase { db in
@@ -51,12 +52,15 @@ final class NonceJournalStore: NonceJournal {
 
     func records(sinceMillis: Int64) throws -> [NonceRecord] {
         try queue.read { db in
-            try Row.fetchAll(
+            var records: [NonceRecord] = []
+            let rows = try Row.fetchCursor(
                 db, sql: "SELECT fingerprint, timestampMillis FROM nonce WHERE timestampMillis >= ?",
-                arguments: [sinceMillis]
-            ).map { row in
-                NonceRecord(fingerprint: UInt64(bitPattern: row[0] as Int64), timestampMillis: row[1])
+                arguments: [sinceMillis])
+            while let row = try rows.next() {
+                records.append(
+                    NonceRecord(fingerprint: UInt64(bitPattern: row[0] as Int64), timestampMillis: row[1]))
             }
+            return records
         }
     }
 
@@ -66,18 +70,14 @@ final class NonceJournalStore: NonceJournal {
         }
     }
 
+    func pruneNow(beforeMillis: Int64) throws {
+        try queue.write { db in
+            try db.execute(sql: "DELETE FROM nonce WHERE timestampMillis < ?", arguments: [beforeMillis])
+        }
+    }
+
     /// Number of rows (for tests and diagnostics).
     func count() throws -> Int {
         try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM nonce") ?? 0 }
-    }
-
-    /// Creates an empty file with mode 0600 unless one exists, so SQLite never creates it with the umask's mode.
-    private static func createPrivately(_ path: String) throws {
-        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        if descriptor >= 0 {
-            close(descriptor)
-        } else if errno != EEXIST {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-        }
     }
 }

@@ -22,9 +22,10 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
     deinit { secret_schema_unref(schema) }
 
     /// Serialises read → decide → write sequences of every process on this profile's items:
-    /// `secret-service.lock` in the profile's ``VaultProfile/runtimeDirectory``.
+    /// `secret-service.lock` in the profile's ``VaultProfile/stateDirectory``: one path whatever the environment,
+    /// so a process started without `XDG_RUNTIME_DIR` (cron, ssh without a session) still excludes one with it.
     public var changeLock: VaultChangeLock {
-        VaultChangeLock(path: profile.runtimeDirectory.appendingPathComponent("secret-service.lock"))
+        VaultChangeLock(path: profile.stateDirectory.appendingPathComponent("secret-service.lock"))
     }
 
     public func set(_ name: String, secret: SecureBytes, label: String, kind: VaultItemKind) throws {
