@@ -94,19 +94,25 @@ def pair():
     return device
 
 
+def revoke(device):
+    """The device revokes itself (signed DELETE); True when acknowledged."""
+    with state_lock:
+        acked["attempted"].add(device[0])
+    status, _ = request("DELETE", f"/companion/devices/{device[0]}", device=device)
+    if status == 200:
+        with state_lock:
+            acked["revoked"].add(device[0])
+            counts["revocations"] += 1
+    return status == 200
+
+
 def pairing_worker():
-    """Pairs devices and has each revoke itself at once (signed DELETE), so the registry stays small and RSS
-    over time shows leaks, not a growing device list."""
+    """Pairs devices and has each revoke itself at once, so the registry stays small and RSS over time shows
+    leaks, not a growing device list."""
     while not stop.is_set():
         device = pair()
         if device:
-            with state_lock:
-                acked["attempted"].add(device[0])
-            status, _ = request("DELETE", f"/companion/devices/{device[0]}", device=device)
-            if status == 200:
-                with state_lock:
-                    acked["revoked"].add(device[0])
-                    counts["revocations"] += 1
+            revoke(device)
         time.sleep(0.05)
 
 
@@ -121,15 +127,8 @@ def signed_worker():
         device = random.choice(mine)
         request("GET", "/companion/devices", device=device)
         request("POST", "/companion/disconnect", device=device)
-        if random.random() < 0.05:
-            with state_lock:
-                acked["attempted"].add(device[0])
-            status, _ = request("DELETE", f"/companion/devices/{device[0]}", device=device)
-            if status == 200:
-                with state_lock:
-                    acked["revoked"].add(device[0])
-                    counts["revocations"] += 1
-                mine.remove(device)
+        if random.random() < 0.05 and revoke(device):
+            mine.remove(device)
 
 
 def task_worker():
