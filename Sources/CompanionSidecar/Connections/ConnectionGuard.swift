@@ -15,20 +15,6 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = IOData
     typealias OutboundOut = IOData
 
-    /// Where the connection is in its exchange.
-    enum Phase: Equatable {
-        /// Waiting for a complete request head, due before `deadline`.
-        case awaitingHead(deadline: NIODeadline)
-        /// A head arrived; its body is being read.
-        case readingBody
-        /// Every request read; the sidecar is answering (bounded only while the client reads the answer).
-        case answering
-        /// Kept alive between requests.
-        case idle
-        /// Upgraded to a WebSocket (pinged by the sidecar).
-        case webSocket
-    }
-
     private let limits: ConnectionLimits
     private let tracker: ConnectionTracker
     private var tracked: TrackedConnection?
@@ -205,9 +191,4 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             schedule(at: nextCheck())
         }
     }
-}
-
-extension ConnectionLimits {
-    var headerTimeoutAmount: TimeAmount { TimeAmount(headerTimeout) }
-    var idleTimeoutAmount: TimeAmount { TimeAmount(idleTimeout) }
 }

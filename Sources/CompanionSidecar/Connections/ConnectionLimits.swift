@@ -1,3 +1,5 @@
+import NIOCore
+
 /// How the sidecar protects itself from connections that hold resources without doing work: the time a client has
 /// to send a request head, how long a connection may stay silent, and how many may be open at once.
 ///
@@ -32,4 +34,9 @@ public struct ConnectionLimits: Sendable, Equatable {
     public func effectiveMaxConnections(descriptorLimit: Int) -> Int {
         max(16, min(maxConnections, descriptorLimit - Self.reservedDescriptors))
     }
+}
+
+extension ConnectionLimits {
+    var headerTimeoutAmount: TimeAmount { TimeAmount(headerTimeout) }
+    var idleTimeoutAmount: TimeAmount { TimeAmount(idleTimeout) }
 }
