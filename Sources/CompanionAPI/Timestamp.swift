@@ -18,9 +18,16 @@ public enum Timestamp {
         return String(whole.dropLast()) + String(format: ".%03dZ", Int(millis - seconds * 1000))
     }
 
-    /// Parses a timestamp with or without fractional seconds; nil when it is not ISO 8601.
+    /// The latest instant the wire format is read for: 9999-12-31T23:59:59.999Z. Later years are refused, not
+    /// converted: their microseconds overflow Int64, which trapped (a QR payload with year 393940 stopped the CLI;
+    /// found by FuzzQRPayload).
+    public static let latest = Date(timeIntervalSince1970: 253_402_300_799.999)
+
+    /// Parses a timestamp with or without fractional seconds; nil when it is not ISO 8601 or lies outside
+    /// 0001…9999.
     public static func date(from string: String) -> Date? {
         guard let parsed = (try? withMillis.parse(string)) ?? (try? withoutMillis.parse(string)) else { return nil }
+        guard parsed.timeIntervalSince1970.magnitude <= latest.timeIntervalSince1970 else { return nil }
         let millis = Int64((parsed.timeIntervalSince1970 * 1000).rounded())
         return Date(timeIntervalSince1970: TimeInterval(millis) / 1000)
     }
@@ -31,8 +38,11 @@ public enum Timestamp {
     }
 
     /// Whole milliseconds since 1970 (rounded down), from the date rounded to the microsecond.
+    /// Dates beyond ±9999 years are clamped there first, so the conversion cannot overflow.
     private static func milliseconds(of date: Date) -> Int64 {
-        floorDivide(Int64((date.timeIntervalSince1970 * 1_000_000).rounded()), 1000)
+        let limit = latest.timeIntervalSince1970
+        let seconds = min(max(date.timeIntervalSince1970, -limit), limit)
+        return floorDivide(Int64((seconds * 1_000_000).rounded()), 1000)
     }
 
     private static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {

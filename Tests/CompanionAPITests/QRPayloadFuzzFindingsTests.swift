@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import CompanionAPI
@@ -24,5 +25,17 @@ struct QRPayloadFuzzFindingsTests {
         let head = #""protocol":"companionkit-pairing","protocol":"companionkit-pairing","version":1"#
         let payload = try QRPayload.parse("{" + head + "," + Self.rest + "}")
         #expect(payload.protocol == QRPayload.protocolName && payload.version == 1)
+    }
+
+    /// A far-future expiry (year 393940) overflowed Int64 microseconds and trapped: a QR code could stop the CLI.
+    @Test func anExpiryBeyondYear9999IsRefusedNotATrap() throws {
+        let text =
+            #"{"version":1,"protocol":"companionkit-pairing","url":"http://h","name":"","code":"999999","#
+            + #""token":"-_-_-_-_-_-_-_-_-_-_-_","expiresAt":"393940-01-01T00:00:00.000Z"}"#
+        #expect(throws: QRPayloadError.self) { try QRPayload.parse(text) }
+        #expect(Timestamp.date(from: "393940-01-01T00:00:00.000Z") == nil)
+        #expect(Timestamp.date(from: "9999-12-31T23:59:59.999Z") != nil)
+        let farFuture = Date(timeIntervalSince1970: 1e15)
+        #expect(Timestamp.string(from: farFuture) == "9999-12-31T23:59:59.999Z", "clamped, not a trap")
     }
 }
