@@ -18,13 +18,7 @@ struct HumanLabelRefusalTests {
 
     @Test(arguments: hostile + [String(repeating: "n", count: 65)])
     func deviceNameIsRefused(name: String) async throws {
-        let fixture = try SidecarFixture()
-        defer { fixture.remove() }
-        let started = try await fixture.sidecar.pairing.start(ttlSeconds: nil, peer: "127.0.0.1")
-        let body = try TestDevice(name: name).completeBody(code: started.code, token: nil)
-        try await fixture.sidecar.makeApplication().test(.router) { client in
-            let response = try await client.execute(
-                uri: "/companion/pairing/complete", method: .post, body: ByteBuffer(bytes: Array(body)))
+        try await completePairing(deviceName: name) { client, response in
             #expect(response.status == .badRequest)
             let error = try? CompanionJSON.decode(APIErrorResponse.self, from: Data(response.body.readableBytesView))
             #expect(error?.error.code == "bad_request")
@@ -36,14 +30,24 @@ struct HumanLabelRefusalTests {
 
     @Test(arguments: ["Ünïcödé 電話 📱", String(repeating: "n", count: 64), "Anna's phone (work)"])
     func plainDeviceNamesAreAccepted(name: String) async throws {
+        try await completePairing(deviceName: name) { _, response in
+            #expect(response.status == .ok)
+        }
+    }
+
+    /// Starts a pairing on a fresh sidecar and completes it with `deviceName`; `check` sees the answer and can
+    /// make further requests.
+    func completePairing(
+        deviceName: String, _ check: @escaping @Sendable (any TestClientProtocol, TestResponse) async throws -> Void
+    ) async throws {
         let fixture = try SidecarFixture()
         defer { fixture.remove() }
         let started = try await fixture.sidecar.pairing.start(ttlSeconds: nil, peer: "127.0.0.1")
-        let body = try TestDevice(name: name).completeBody(code: started.code, token: nil)
+        let body = try TestDevice(name: deviceName).completeBody(code: started.code, token: nil)
         try await fixture.sidecar.makeApplication().test(.router) { client in
             let response = try await client.execute(
                 uri: "/companion/pairing/complete", method: .post, body: ByteBuffer(bytes: Array(body)))
-            #expect(response.status == .ok)
+            try await check(client, response)
         }
     }
 
