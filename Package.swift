@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "CompanionClient", targets: ["CompanionClient"]),
         .library(name: "CompanionPairing", targets: ["CompanionPairing"]),
         .library(name: "CompanionSidecar", targets: ["CompanionSidecar"]),
+        .library(name: "CompanionKit", targets: ["CompanionKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -31,6 +32,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.24.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.3.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        // `swift package generate-documentation --target CompanionKit` (DocC), run by CI.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.4.0"),
     ],
     targets: [
         // C libraries, each behind a thin system-library target. Nothing above the
@@ -51,10 +55,22 @@ let package = Package(
             name: "CompanionClient",
             dependencies: [
                 "CompanionAPI", "CompanionCrypto",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .target(name: "CompanionPairing", dependencies: ["CompanionAPI"]),
+        // The companion side as one API (pair, status, devices, tasks, logs); what the CLI and apps call.
+        .target(
+            name: "CompanionKit",
+            dependencies: [
+                "CompanionAPI", "CompanionClient", "CompanionCrypto", "CompanionPairing", "CompanionQR", "CompanionVault",
+            ]),
         .target(
             name: "CompanionSidecar",
             dependencies: [
@@ -75,10 +91,15 @@ let package = Package(
             name: "companion",
             dependencies: [
                 "CompanionCrypto", "CompanionVault", "CompanionQR", "CompanionAPI",
-                "CompanionClient", "CompanionPairing", "CompanionSidecar",
+                "CompanionClient", "CompanionPairing", "CompanionSidecar", "CompanionKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // Examples/: programs that use the library products only (CI builds them; scripts/check-imports.sh
+        // checks that they import nothing else).
+        .executableTarget(
+            name: "pair-and-list", dependencies: ["CompanionKit", "CompanionVault", "CompanionAPI"],
+            path: "Examples/PairAndList"),
         // Benchmark driver for Benchmarks/qr.sh (our decoder vs zbarimg); not a product.
         .executableTarget(name: "qr-bench", dependencies: ["CompanionQR"], path: "Benchmarks/QRBench"),
 
@@ -93,7 +114,8 @@ let package = Package(
         .testTarget(
             name: "CompanionSidecarTests",
             dependencies: [
-                "CompanionSidecar", "CompanionClient", "CompanionTestSupport",
+                "CompanionSidecar", "CompanionClient", "CompanionKit", "CompanionVault", "CompanionCrypto", "CompanionPairing",
+                "CompanionTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),
         .testTarget(

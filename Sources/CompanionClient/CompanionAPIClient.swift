@@ -1,28 +1,33 @@
 import CompanionAPI
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// The one client for the companion endpoints of a sidecar.
+/// The client of the companion endpoints of a sidecar (the pairing brief's contract).
 ///
 /// Every call either returns the decoded body of a 2xx answer or throws ``CompanionClientError``.
-/// Input is validated before anything is sent. Redirects are not followed.
+/// Input is validated before anything is sent. Requests go through ``SidecarTransport``: no redirects, a
+/// size cap on answers, signatures only where the endpoint takes one.
 public struct CompanionAPIClient: Sendable {
-    /// The sidecar's base URL, already accepted by ``SidecarURLPolicy``.
-    public let baseURL: URL
-    /// Signs requests to endpoints that require it; nil before pairing.
-    public let signer: (any RequestSigning)?
-    private let transport: HTTPTransport
+    /// The transport: base URL, authentication, timeout.
+    public let transport: SidecarTransport
 
-    /// A client for the sidecar at `baseURL` (validated with ``SidecarURLPolicy``), with a per-request timeout.
+    /// The sidecar's base URL, already accepted by ``SidecarURLPolicy``.
+    public var baseURL: URL { transport.baseURL }
+    /// Signs requests to endpoints that require it; nil before pairing.
+    public var signer: (any RequestSigning)? { transport.authentication.signer }
+
+    /// A client for the sidecar at `baseURL` (validated with ``SidecarURLPolicy``), with a per-request timeout
+    /// in seconds.
     public init(baseURL: String, timeout: TimeInterval = 10, signer: (any RequestSigning)? = nil)
         throws(CompanionClientError)
     {
-        self.baseURL = try SidecarURLPolicy.validate(baseURL)
-        self.signer = signer
-        self.transport = HTTPTransport(timeout: timeout)
+        transport = try SidecarTransport(
+            baseURL: baseURL, authentication: SidecarAuthentication(signer: signer),
+            timeout: .milliseconds(Int64((timeout * 1000).rounded())))
+    }
+
+    /// A client over an existing transport.
+    public init(transport: SidecarTransport) {
+        self.transport = transport
     }
 
     /// `GET /health`.
@@ -36,10 +41,15 @@ public struct CompanionAPIClient: Sendable {
         try await send(signed ? .signedStatus : .status, body: nil, as: CompanionStatusResponse.self)
     }
 
-    /// `POST /companion/pairing/start`, optionally asking for a lifetime in seconds.
+    /// `POST /companion/pairing/start`, optionally asking for a lifetime in seconds (the workstation only).
     public func startPairing(ttlSeconds: Int? = nil) async throws(CompanionClientError) -> PairingStartResponse {
         let body = try encode(PairingStartRequest(ttlSeconds: ttlSeconds))
         return try await send(.pairingStart, body: body, as: PairingStartResponse.self)
+    }
+
+    /// `GET /companion/pairing/last` (the workstation only): the last completed pairing, nil before any.
+    public func lastPairing() async throws(CompanionClientError) -> CompletedPairing? {
+        try await send(.pairingLast, body: nil, as: LastPairingResponse.self).pairing
     }
 
     /// `POST /companion/pairing/complete`. The code and name are checked before sending.
@@ -85,24 +95,7 @@ public struct CompanionAPIClient: Sendable {
     func send<T: Decodable>(_ endpoint: CompanionEndpoint, body: Data?, as type: T.Type)
         async throws(CompanionClientError) -> T
     {
-        let url = URL(string: baseURL.absoluteString + endpoint.path)!
-        var request = URLRequest(url: url)
-        request.httpMethod = endpoint.method
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if let body {
-            request.httpBody = body
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        if endpoint.requiresSignature, let signer {
-            let signable = SignableRequest(
-                method: endpoint.method, pathAndQuery: url.path(percentEncoded: true), body: body ?? Data())
-            let headers: [String: String]
-            do { headers = try signer.headers(for: signable) } catch {
-                throw .validation(.invalidRequest("the request could not be signed: \(error)"))
-            }
-            for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        }
-        let (data, status) = try await transport.perform(request, displayURL: baseURL.absoluteString)
+        let (status, data) = try await transport.send(endpoint, body: body)
         return try ResponseDecoder.decode(type, data: data, status: status, endpoint: endpoint)
     }
 }

@@ -11,6 +11,24 @@ public enum CompanionClientError: Error, Equatable, Sendable, CustomStringConver
     /// The answer was not the JSON the contract promises.
     case malformedResponse(endpoint: String, status: Int, detail: String)
 
+    /// An answer larger than ``SidecarTransport/maxBodyBytes``: refused before it is read or decoded.
+    static func tooLarge(_ endpoint: CompanionEndpoint, status: Int) -> CompanionClientError {
+        .malformedResponse(
+            endpoint: endpoint.description, status: status,
+            detail: "the answer is larger than \(SidecarTransport.maxBodyBytes >> 20) MiB")
+    }
+
+    /// The answer to a task endpoint when the task does not exist (HTTP 404, or WebSocket close 1008).
+    public static func noSuchTask(_ id: String) -> CompanionClientError {
+        .server(status: 404, code: "not_found", message: "no such task: \(ResponseDecoder.clean(id))")
+    }
+
+    /// True for the answer ``noSuchTask(_:)`` describes.
+    public var isNotFound: Bool {
+        if case .server(404, _, _) = self { return true }
+        return false
+    }
+
     public var description: String {
         switch self {
         case .network(let failure, let url): "\(failure.summary) (\(url))"

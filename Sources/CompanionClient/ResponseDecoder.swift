@@ -7,9 +7,7 @@ enum ResponseDecoder {
         throws(CompanionClientError) -> T
     {
         let name = endpoint.description
-        guard data.count <= HTTPTransport.maxBodyBytes else {
-            throw .malformedResponse(endpoint: name, status: status, detail: "the answer is larger than 1 MiB")
-        }
+        guard data.count <= SidecarTransport.maxBodyBytes else { throw .tooLarge(endpoint, status: status) }
         let errorBody = try? CompanionJSON.decode(APIErrorResponse.self, from: data)
         if let errorBody, !errorBody.ok {
             throw .server(status: status, code: errorBody.error.code, message: clean(errorBody.error.message))

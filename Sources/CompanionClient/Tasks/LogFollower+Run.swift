@@ -14,9 +14,9 @@ extension LogFollower {
         }
     }
 
-    /// Follows until the task ends. Throws ``TaskClientError/noSuchTask(_:)`` for an unknown task,
-    /// ``TaskClientError/server(status:code:message:)`` with 401 when the sidecar stops trusting this client
-    /// (also mid-stream, on a revocation), and ``TaskClientError/transport(_:)`` when the sidecar stays
+    /// Follows until the task ends. Throws ``CompanionClientError/noSuchTask(_:)`` for an unknown task,
+    /// ``CompanionClientError/server(status:code:message:)`` with 401 when the sidecar stops trusting this client
+    /// (also mid-stream, on a revocation), and ``CompanionClientError/network(_:url:)`` when the sidecar stays
     /// unreachable longer than the options allow.
     public func run() async throws -> End {
         var backoff = options.initialBackoff
@@ -30,9 +30,9 @@ extension LogFollower {
                 case .success(.ended(let status, let exitCode)):
                     return End(status: status, exitCode: exitCode)
                 case .success(.noSuchTask):
-                    throw TaskClientError.noSuchTask(taskID)
+                    throw CompanionClientError.noSuchTask(taskID)
                 case .success(.unauthorized(let why)):
-                    throw TaskClientError.server(status: 401, code: "unauthorized", message: why)
+                    throw CompanionClientError.server(status: 401, code: "unauthorized", message: why)
                 case .success(.dropped(let why)):
                     await report(.fallingBackToPolling("the WebSocket closed: \(why)"))
                 case .failure(let error):
@@ -48,8 +48,9 @@ extension LogFollower {
                 do {
                     if let end = try await pollOnce() { return end }
                     unreachableSince = nil
-                } catch let error as TaskClientError {
-                    guard case .transport(let why) = error else { throw error }
+                } catch let error as CompanionClientError {
+                    guard case .network(let failure, _) = error else { throw error }
+                    let why = failure.summary
                     let since = unreachableSince ?? ContinuousClock.now
                     if unreachableSince == nil { await report(.sidecarUnreachable(why)) }
                     unreachableSince = since
@@ -70,8 +71,8 @@ extension LogFollower {
                 opened: { Task { await report(.webSocketOpened) } },
                 receive: { lines in try await self.accept(lines) })
             return .success(outcome)
-        } catch let error as TaskClientError {
-            if case .noSuchTask = error { return .success(.noSuchTask) }
+        } catch let error as CompanionClientError {
+            if error.isNotFound { return .success(.noSuchTask) }
             return .failure(error)
         } catch {
             return .failure(error)

@@ -5,7 +5,7 @@ import Synchronization
 /// A bound on the WebSocket upgrade: swift-websocket waits forever when a server (or a proxy) closes the
 /// connection before answering the upgrade, so a session that has not opened in time is abandoned.
 extension TaskLogSocket {
-    /// Like ``follow(taskID:after:opened:receive:)``, but fails with ``TaskClientError/transport(_:)`` when the
+    /// Like ``follow(taskID:after:opened:receive:)``, but fails with ``CompanionClientError/network(_:url:)`` (timed out) when the
     /// upgrade has not completed within `connectTimeout`. An abandoned session never delivers a line.
     public func follow(
         taskID: String, after cursor: Int, connectTimeout: Duration, opened: @escaping @Sendable () -> Void = {},
@@ -71,7 +71,7 @@ private final class ConnectRace: Sendable {
             state.continuation = nil
             return continuation
         }
-        continuation?.resume(throwing: TaskClientError.transport("the WebSocket upgrade timed out"))
+        continuation?.resume(throwing: CompanionClientError.network(.timedOut, url: "the log WebSocket"))
         return continuation != nil
     }
 

@@ -25,21 +25,11 @@ public struct TaskLogSocket: Sendable {
         self.client = client
     }
 
-    /// The HTTP form of the WebSocket URL for a task's log, resuming after `cursor`.
-    func httpURL(taskID: String, after cursor: Int) throws -> URL {
-        try client.url(
-            path: "v1/tasks/\(TaskClient.escape(taskID))/logs",
-            query: [URLQueryItem(name: "after", value: String(cursor))])
-    }
-
     /// The WebSocket URL for a task's log, resuming after `cursor`.
-    public func url(taskID: String, after cursor: Int) throws -> String {
-        let http = try httpURL(taskID: taskID, after: cursor)
-        guard var components = URLComponents(url: http, resolvingAgainstBaseURL: false) else {
-            throw TaskClientError.transport("invalid sidecar URL")
-        }
-        components.scheme = components.scheme == "https" ? "wss" : "ws"
-        return components.string ?? http.absoluteString
+    public func url(taskID: String, after cursor: Int) -> String {
+        let http = client.transport.url(of: .taskLogSocket(id: taskID, after: cursor))
+        if http.hasPrefix("https://") { return "wss://" + http.dropFirst("https://".count) }
+        return "ws://" + http.dropFirst("http://".count)
     }
 
     /// Follows the log from `cursor` until the task ends or the socket fails. `receive` gets each batch in order;
@@ -49,29 +39,44 @@ public struct TaskLogSocket: Sendable {
         receive: @escaping @Sendable ([TaskLogLine]) async throws -> Void
     ) async throws -> Outcome {
         var headers = HTTPFields()
-        let upgrade = try httpURL(taskID: taskID, after: cursor)
-        for (field, value) in try client.authenticationHeaders(method: "GET", url: upgrade, body: []) {
+        let endpoint = CompanionEndpoint.taskLogSocket(id: taskID, after: cursor)
+        for (field, value) in try client.transport.authenticationHeaders(for: endpoint, body: Data()) {
             if let name = HTTPField.Name(field) { headers[name] = value }
         }
         let configuration = WebSocketClientConfiguration(
             maxFrameSize: 16 << 20, additionalHeaders: headers, autoPing: .enabled(timePeriod: .seconds(5)))
         let end = EndBox()
         let logger = Logger(label: "companion.logs.ws", factory: { _ in SwiftLogNoOpLogHandler() })
-        let close = try await WebSocketClient.connect(
-            url: try url(taskID: taskID, after: cursor), configuration: configuration, logger: logger
-        ) { inbound, outbound, _ in
-            opened()
-            let ready = try CompanionJSON.encode(TaskLogMessage.ready)
-            try await outbound.write(.text(String(decoding: ready, as: UTF8.self)))
-            for try await message in inbound.messages(maxSize: 16 << 20) {
-                guard case .text(let text) = message else { continue }
-                let decoded = try CompanionJSON.decode(TaskLogMessage.self, from: Data(text.utf8))
-                switch decoded.type {
-                case .lines: try await receive(decoded.lines ?? [])
-                case .end: end.set(.ended(decoded.status ?? .failed, exitCode: decoded.exitCode))
-                case .ready: break
+        let close: WebSocketCloseFrame?
+        do {
+            close = try await WebSocketClient.connect(
+                url: url(taskID: taskID, after: cursor), configuration: configuration, logger: logger
+            ) { inbound, outbound, _ in
+                opened()
+                let ready = try CompanionJSON.encode(TaskLogMessage.ready)
+                try await outbound.write(.text(String(decoding: ready, as: UTF8.self)))
+                for try await message in inbound.messages(maxSize: 16 << 20) {
+                    guard case .text(let text) = message else { continue }
+                    let decoded: TaskLogMessage
+                    do { decoded = try CompanionJSON.decode(TaskLogMessage.self, from: Data(text.utf8)) } catch {
+                        throw CompanionClientError.malformedResponse(
+                            endpoint: endpoint.description, status: 101, detail: "a log message is not valid JSON")
+                    }
+                    switch decoded.type {
+                    case .lines: try await receive(decoded.lines ?? [])
+                    case .end: end.set(.ended(decoded.status ?? .failed, exitCode: decoded.exitCode))
+                    case .ready: break
+                    }
                 }
             }
+        } catch let error as CompanionClientError {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            // swift-websocket and SwiftNIO errors: classified, never shown as they are.
+            throw CompanionClientError.network(
+                TransportFailure.classify(error), url: client.transport.baseURL.absoluteString)
         }
         if let outcome = end.value { return outcome }
         guard let close else { return .dropped("connection closed without a close frame") }

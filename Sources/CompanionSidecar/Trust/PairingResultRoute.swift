@@ -7,37 +7,17 @@ import Hummingbird
 struct PairingResultRoute {
     let pairing: PairingManager
 
-    /// Body of the answer; `pairing` is null until a device has paired since the sidecar started.
-    struct Body: Codable, Sendable {
-        struct Completed: Codable, Sendable {
-            var deviceId: String
-            var deviceName: String
-            var pairedAt: Date
-            var verificationCode: String?
-        }
-        var ok = true
-        var pairing: Completed?
-
-        private enum CodingKeys: String, CodingKey { case ok, pairing }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(ok, forKey: .ok)
-            try container.encode(pairing, forKey: .pairing)
-        }
-    }
-
     func register(on group: RouterGroup<SidecarRequestContext>) {
         group.get("last") { _, context in
             guard context.peerIsLoopback else {
                 throw SidecarError.forbidden("the pairing result is only shown on the workstation itself (loopback)")
             }
             let completed = await pairing.lastCompleted.map {
-                Body.Completed(
+                CompletedPairing(
                     deviceId: $0.device.id, deviceName: $0.device.name, pairedAt: $0.device.lastSeenAt,
                     verificationCode: $0.verificationCode)
             }
-            return try JSONBody.response(Body(pairing: completed))
+            return try JSONBody.response(LastPairingResponse(pairing: completed))
         }
     }
 }

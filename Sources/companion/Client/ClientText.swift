@@ -1,5 +1,5 @@
 import CompanionAPI
-import CompanionPairing
+import CompanionKit
 import Foundation
 
 /// The readable (non-JSON) output of the client commands.
@@ -36,9 +36,10 @@ enum ClientText {
     }
 
     /// The lines describing a status answer, marking this device when it is the connected one.
-    static func statusLines(_ status: CompanionStatusResponse, url: String, record: PairingRecord?) -> [String] {
-        var lines = ["Sidecar:      \(Terminal.safe(url))"]
-        if status.connected, let device = status.connectedDevice {
+    static func statusLines(_ report: StatusReport) -> [String] {
+        let record = report.thisDevice
+        var lines = ["Sidecar:      \(Terminal.safe(report.sidecarURL))"]
+        if report.connected, let device = report.connectedDevice {
             let mine = record?.deviceId == device.id ? " (this device)" : ""
             lines.append("Status:       " + Terminal.styled("connected", "32"))
             lines.append(

@@ -1,6 +1,6 @@
 import ArgumentParser
 import CompanionAPI
-import CompanionClient
+import CompanionKit
 
 /// `companion connect URL`: the onboarding screen's "Check Mac Status", then remembering the URL.
 struct ConnectCommand: CompanionCommand {
@@ -44,43 +44,27 @@ struct ConnectCommand: CompanionCommand {
 
     func execute() async throws {
         try await ClientRun.run(json: output.json) {
-            let normalized = try ClientContext.normalized(url)
-            let context = ClientContext(vault: try vault.open(), timeout: timeout)
-            let client = try context.client(url: normalized)
-            let health = try await Self.optionalHealth(client)
-            let status = try await client.status()
-            try context.state.saveSidecarURL(normalized)
+            let companion = Companion(vault: try vault.open(), timeout: timeout)
+            let report = try await companion.connect(url)
+            if let health = report.health, !report.isCompanionSidecar {
+                Terminal.printWarning(
+                    "this server calls itself '\(Terminal.safe(health.service))', not a CompanionKit sidecar")
+            }
             if output.json {
-                try Terminal.printJSON(Output(sidecarURL: normalized, health: health, status: status))
+                try Terminal.printJSON(
+                    Output(sidecarURL: report.sidecarURL, health: report.health, status: report.status.response))
                 return
             }
             var lines: [String] = []
-            if let health {
+            if let health = report.health {
                 lines.append(
                     "Sidecar reachable: \(Terminal.safe(health.service)) \(Terminal.safe(health.version)), "
                         + "protocol \(Terminal.safe(health.protocol)) v\(health.protocolVersion)")
             }
-            lines += ClientText.statusLines(status, url: normalized, record: try context.state.pairing())
+            lines += ClientText.statusLines(report.status)
             lines.append(
                 "Saved as this companion's sidecar. Next: companion pair scan IMAGE, or companion pair code CODE")
             ClientText.print(lines)
-        }
-    }
-
-    /// `GET /health` is optional in the brief: a sidecar without it (404) is fine, anything else is an error.
-    static func optionalHealth(_ client: CompanionAPIClient) async throws -> HealthResponse? {
-        let result: Result<HealthResponse, CompanionClientError>
-        do { result = .success(try await client.health()) } catch { result = .failure(error) }
-        switch result {
-        case .failure(.server(404, _, _)): return nil
-        case .failure(let error): throw error
-        case .success(let health):
-            if health.service != "companion-sidecar" || health.protocol != QRPayload.protocolName {
-                Terminal.printWarning(
-                    "this server calls itself '\(Terminal.safe(health.service))', not a CompanionKit sidecar"
-                )
-            }
-            return health
         }
     }
 }

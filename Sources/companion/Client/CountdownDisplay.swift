@@ -1,4 +1,4 @@
-import CompanionPairing
+import CompanionKit
 import Foundation
 
 /// Shows the time left on a pairing code: redrawn in place on a terminal, plain lines otherwise.
@@ -31,22 +31,22 @@ struct CountdownDisplay {
 
     /// Waits until the person presses Enter, redrawing the countdown each second.
     /// Returns false when the code expired first, or standard input ended without a line.
-    func waitForEnter(_ machine: inout PairingMachine, prompt: String) async -> Bool {
+    func waitForEnter(_ prompt: PairingPrompt, text: String) async -> Bool {
         let waiter = LineWaiter()
         waiter.start()
         var first = true
         var lastDrawn: Int?
         while true {
-            let seconds = machine.tick()
-            if machine.state.name == "expired" {
+            let seconds = prompt.secondsRemaining()
+            if let expiresAt = prompt.expiresAt, Date() >= expiresAt {
                 finish()
                 return false
             }
             if let seconds, seconds != lastDrawn {
-                draw(seconds, prompt: prompt, force: first)
+                draw(seconds, prompt: text, force: first)
                 lastDrawn = seconds
             } else if seconds == nil && first {
-                write(prompt + (interactive ? " " : "\n"))  // no known expiry: the prompt alone
+                write(text + (interactive ? " " : "\n"))  // no known expiry: the prompt alone
             }
             first = false
             if let result = waiter.result {

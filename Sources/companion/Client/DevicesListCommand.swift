@@ -1,5 +1,6 @@
 import ArgumentParser
 import CompanionAPI
+import CompanionKit
 import Foundation
 
 /// `companion devices list`.
@@ -32,14 +33,13 @@ struct DevicesListCommand: CompanionCommand {
 
     func execute() async throws {
         try await ClientRun.run(json: output.json) {
-            let context = ClientContext(vault: try vault.open(), timeout: sidecar.timeout)
-            let url = try context.sidecarURL(override: sidecar.url)
-            let list = try await context.client(url: url, signed: true).devices()
-            let mine = try context.state.pairing()?.deviceId
+            let companion = Companion(vault: try vault.open(), timeout: sidecar.timeout)
+            let list = try await companion.devices(url: sidecar.url)
             if output.json {
-                return try Terminal.printJSON(Output(sidecarURL: url, devices: list.devices, thisDeviceId: mine))
+                return try Terminal.printJSON(
+                    Output(sidecarURL: list.sidecarURL, devices: list.devices, thisDeviceId: list.thisDeviceId))
             }
-            ClientText.print(Self.table(list.devices, mine: mine))
+            ClientText.print(Self.table(list.devices, mine: list.thisDeviceId))
         }
     }
 

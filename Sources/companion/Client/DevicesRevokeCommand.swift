@@ -1,5 +1,5 @@
 import ArgumentParser
-import CompanionAPI
+import CompanionKit
 
 /// `companion devices revoke ID`.
 struct DevicesRevokeCommand: CompanionCommand {
@@ -25,22 +25,16 @@ struct DevicesRevokeCommand: CompanionCommand {
 
     func execute() async throws {
         try await ClientRun.run(json: output.json) {
-            let context = ClientContext(vault: try vault.open(), timeout: sidecar.timeout)
-            let url = try context.sidecarURL(override: sidecar.url)
-            let status = try await context.client(url: url, signed: true).revokeDevice(id: id)
-            var record = try context.state.pairing()
-            let isMine = record?.deviceId == id
-            if isMine {
-                try context.state.clearPairing()
-                record = nil
-            }
+            let companion = Companion(vault: try vault.open(), timeout: sidecar.timeout)
+            let revocation = try await companion.revoke(deviceID: id, url: sidecar.url)
             let result = Output(
-                revoked: id, thisDevice: isMine, status: StatusCommand.output(status, url: url, record: record))
+                revoked: revocation.revoked, thisDevice: revocation.thisDevice,
+                status: StatusCommand.Output(revocation.status))
             if output.json { return try Terminal.printJSON(result) }
             let what =
-                isMine
+                revocation.thisDevice
                 ? "this device (\(Terminal.safe(id))); it is no longer paired" : Terminal.safe(id)
-            ClientText.print(["Revoked \(what)."] + StatusCommand.lines(result.status))
+            ClientText.print(["Revoked \(what)."] + ClientText.statusLines(revocation.status))
         }
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import CompanionAPI
+import CompanionKit
 
 /// `companion disconnect`: the status screen's Disconnect button.
 struct DisconnectCommand: CompanionCommand {
@@ -13,12 +13,10 @@ struct DisconnectCommand: CompanionCommand {
 
     func execute() async throws {
         try await ClientRun.run(json: output.json) {
-            let context = ClientContext(vault: try vault.open(), timeout: sidecar.timeout)
-            let url = try context.sidecarURL(override: sidecar.url)
-            let status = try await context.client(url: url, signed: true).disconnect()
-            let result = StatusCommand.output(status, url: url, record: try context.state.pairing())
-            if output.json { return try Terminal.printJSON(result) }
-            ClientText.print(["Disconnected."] + StatusCommand.lines(result))
+            let companion = Companion(vault: try vault.open(), timeout: sidecar.timeout)
+            let report = try await companion.disconnect(url: sidecar.url)
+            if output.json { return try Terminal.printJSON(StatusCommand.Output(report)) }
+            ClientText.print(["Disconnected."] + ClientText.statusLines(report))
         }
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
-import CompanionPairing
-import Foundation
+import CompanionKit
 
 /// `companion pair code CODE`: the manual pairing screen.
 struct PairCodeCommand: CompanionCommand {
@@ -12,22 +11,19 @@ struct PairCodeCommand: CompanionCommand {
     @Argument(help: "The 6-digit pairing code.")
     var code: String
 
-    @OptionGroup var pairing: PairingOptions
+    @OptionGroup var pairing: PairingOptionGroup
     @OptionGroup var sidecar: SidecarOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var vault: VaultOptions
 
     func execute() async throws {
         try await ClientRun.run(json: output.json) {
-            var machine = PairingMachine()
-            try machine.enterCode(code.trimmingCharacters(in: .whitespaces))
-            try PairingFlow.check(machine.state)
-            let context = ClientContext(vault: try vault.open(), timeout: sidecar.timeout)
-            let url = try context.sidecarURL(override: sidecar.url)
-            let flow = PairingFlow(
-                context: context, json: output.json, confirm: pairing.confirm,
-                expectedVerificationCode: pairing.verificationCode)
-            try await flow.complete(&machine, url: url, deviceName: pairing.name)
+            let invitation = try PairingInvitation(code: code)
+            let companion = Companion(vault: try vault.open(), timeout: sidecar.timeout)
+            let url = try companion.sidecarURL(override: sidecar.url)
+            try await PairingPresentation(
+                json: output.json, confirm: pairing.confirm, expectedVerificationCode: pairing.verificationCode
+            ).pair(companion, invitation, url: url, deviceName: pairing.name)
         }
     }
 }

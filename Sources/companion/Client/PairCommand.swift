@@ -9,7 +9,7 @@ struct PairCommand: AsyncParsableCommand {
 }
 
 /// Options shared by both pairing paths.
-struct PairingOptions: ParsableArguments {
+struct PairingOptionGroup: ParsableArguments {
     @Option(name: .long, help: "Name this device shows on the workstation (default: this machine's host name).")
     var name: String?
 

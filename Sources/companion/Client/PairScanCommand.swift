@@ -1,7 +1,5 @@
 import ArgumentParser
-import CompanionAPI
-import CompanionPairing
-import CompanionQR
+import CompanionKit
 
 /// `companion pair scan IMAGE`: the QR pairing screen, from an image file.
 struct PairScanCommand: CompanionCommand {
@@ -16,27 +14,18 @@ struct PairScanCommand: CompanionCommand {
     @Argument(help: "Image file holding the pairing QR code (a screenshot or photo).")
     var image: String
 
-    @OptionGroup var pairing: PairingOptions
+    @OptionGroup var pairing: PairingOptionGroup
     @OptionGroup var sidecar: SidecarOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var vault: VaultOptions
 
     func execute() async throws {
         try await ClientRun.run(json: output.json) {
-            let decoded: [DecodedQR]
-            do { decoded = try QRDecoder().decode(file: image) } catch let error as QRDecodeError {
-                throw error.cliFailure
-            }
-            let texts = decoded.compactMap(\.text)
-            var machine = PairingMachine()
-            // With several codes in one image, use the first that is a pairing payload.
-            let text = texts.first { (try? QRPayload.parse($0)) != nil } ?? texts.first ?? ""
-            try machine.loadPayload(text)
-            try PairingFlow.check(machine.state)
-            let context = ClientContext(vault: try vault.open(), timeout: sidecar.timeout)
-            let url = try context.sidecarURL(override: sidecar.url ?? machine.state.ticket?.sidecarURL)
-            let flow = PairingFlow(context: context, json: output.json, confirm: pairing.confirm)
-            try await flow.complete(&machine, url: url, deviceName: pairing.name)
+            let invitation = try PairingInvitation(qrImage: image)
+            let companion = Companion(vault: try vault.open(), timeout: sidecar.timeout)
+            let url = try companion.sidecarURL(override: sidecar.url ?? invitation.ticket.sidecarURL)
+            try await PairingPresentation(json: output.json, confirm: pairing.confirm)
+                .pair(companion, invitation, url: url, deviceName: pairing.name)
         }
     }
 }

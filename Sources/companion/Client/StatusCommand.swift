@@ -1,5 +1,6 @@
 import ArgumentParser
 import CompanionAPI
+import CompanionKit
 import CompanionPairing
 import Foundation
 
@@ -52,34 +53,34 @@ struct StatusCommand: CompanionCommand {
 
     func execute() async throws {
         try await ClientRun.run(json: output.json) {
-            let context = ClientContext(vault: try vault.open(), timeout: sidecar.timeout)
-            let url = try context.sidecarURL(override: sidecar.url)
-            let record = try context.state.pairing()
+            let companion = Companion(vault: try vault.open(), timeout: sidecar.timeout)
             guard watch else {
                 // Signed when this device is paired with this sidecar: a revoked device learns it here (exit 7).
-                let status = try await context.client(url: url, signed: true).status(signed: true)
-                return try show(Self.output(status, url: url, record: record))
+                return try show(Output(try await companion.status(url: sidecar.url)))
             }
-            // Unsigned: each signed poll would move this device's lastSeenAt and redraw the screen.
-            let client = try context.client(url: url)
-            let watcher = StatusWatcher(json: output.json, interval: interval)
-            try await watcher.run { Self.output(try await client.status(), url: url, record: record) }
+            let updates = try companion.statusUpdates(url: sidecar.url, every: .milliseconds(Int(interval * 1000)))
+            try await StatusWatcher(json: output.json, interval: interval).run(updates)
         }
-    }
-
-    static func output(_ status: CompanionStatusResponse, url: String, record: PairingRecord?) -> Output {
-        Output(
-            sidecarURL: url, connected: status.connected, connectedDevice: status.connectedDevice, thisDevice: record,
-            thisDeviceConnected: status.connected && record != nil && status.connectedDevice?.id == record?.deviceId)
     }
 
     private func show(_ output: Output) throws {
         if self.output.json { return try Terminal.printJSON(output) }
-        ClientText.print(Self.lines(output))
+        ClientText.print(ClientText.statusLines(output.report))
+    }
+}
+
+extension StatusCommand.Output {
+    /// The `--json` shape of a status report.
+    init(_ report: StatusReport) {
+        self.init(
+            sidecarURL: report.sidecarURL, connected: report.connected, connectedDevice: report.connectedDevice,
+            thisDevice: report.thisDevice, thisDeviceConnected: report.thisDeviceConnected)
     }
 
-    static func lines(_ output: Output) -> [String] {
-        let status = CompanionStatusResponse(connected: output.connected, connectedDevice: output.connectedDevice)
-        return ClientText.statusLines(status, url: output.sidecarURL, record: output.thisDevice)
+    /// Back to the report, for the text lines.
+    var report: StatusReport {
+        StatusReport(
+            CompanionStatusResponse(connected: connected, connectedDevice: connectedDevice), url: sidecarURL,
+            record: thisDevice)
     }
 }

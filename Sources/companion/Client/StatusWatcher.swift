@@ -1,4 +1,5 @@
 import CompanionAPI
+import CompanionKit
 import Foundation
 
 /// `status --watch`: polls until interrupted. On a terminal the block is redrawn in place; otherwise (and with
@@ -9,17 +10,16 @@ struct StatusWatcher {
     let interval: Double
     var interactive = Terminal.stdoutIsTTY
 
-    func run(_ fetch: () async throws -> StatusCommand.Output) async throws {
+    func run(_ updates: AsyncStream<Result<StatusReport, CompanionError>>) async throws {
         var previous: Result<StatusCommand.Output, CLIFailure>?
         var drawnLines = 0
-        while !Task.isCancelled {
+        for await update in updates {
             let current: Result<StatusCommand.Output, CLIFailure>
-            do {
-                current = .success(try await fetch())
-            } catch {
-                let failure = ClientFailures.failure(for: error)
-                guard let failure = failure as? CLIFailure, failure.status == .network else { throw failure }
-                current = .failure(failure)
+            switch update {
+            case .success(let report): current = .success(StatusCommand.Output(report))
+            case .failure(let error):
+                guard error.kind == .network else { throw error.cliFailure }
+                current = .failure(error.cliFailure)
             }
             // On a terminal, redraw every time (relative times move); elsewhere, only on change.
             if interactive && !json || !Self.same(current, previous) {
@@ -29,13 +29,12 @@ struct StatusWatcher {
                 drawnLines = lines.count
                 previous = current
             }
-            try await Task.sleep(for: .milliseconds(Int(interval * 1000)))
         }
     }
 
     private func lines(for result: Result<StatusCommand.Output, CLIFailure>) throws -> [String] {
         switch result {
-        case .success(let output): return json ? [try Self.compactJSON(output)] : StatusCommand.lines(output)
+        case .success(let output): return json ? [try Self.compactJSON(output)] : ClientText.statusLines(output.report)
         case .failure(let failure):
             let message = "\(failure.message); retrying every \(ClientText.relativeInterval(interval))"
             if json {

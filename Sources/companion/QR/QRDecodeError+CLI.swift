@@ -1,16 +1,11 @@
+import CompanionKit
 import CompanionQR
 
 extension QRDecodeError: CLIFailureConvertible {
     /// The documented exit code for this failure.
-    var exitStatus: ExitStatus {
-        switch self {
-        case .notFound: .qrNotFound
-        case .tooLarge, .fileTooLarge: .imageTooLarge
-        case .unreadable, .empty, .notAnImage, .unsupported, .truncated, .corrupt, .zeroSize: .badImage
-        }
-    }
+    var exitStatus: ExitStatus { CompanionError.from(self).exitStatus }
 
-    var cliFailure: CLIFailure { CLIFailure(exitStatus, description, hint: hint) }
+    var cliFailure: CLIFailure { CompanionError.from(self).cliFailure }
 
     /// True when the description already includes the file's path.
     var mentionsPath: Bool {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CompanionAPI
+import CompanionKit
 import Foundation
 
 /// `companion sidecar pair`: starts a pairing on the local sidecar, shows the code, the QR and a countdown,
@@ -26,30 +27,27 @@ struct SidecarPairCommand: CompanionCommand {
     var json = false
 
     func execute() async throws {
-        guard let baseURL = URL(string: url), let scheme = baseURL.scheme, scheme == "http" || scheme == "https" else {
-            throw CLIFailure(.usage, "--url must be an http(s) URL", hint: "e.g. http://127.0.0.1:7878")
-        }
-        let client = LocalSidecarClient(baseURL: baseURL)
-        let before = try await client.status().connectedDevice
-        let started = try await client.startPairing(ttlSeconds: ttl)
-        let payload = try? QRPayload.parse(started.qrPayload)
-        try PairingPresenter(started: started, payload: payload, pngPath: output, json: json).presentStart()
-        var countdown = PairingCountdown(expiresAt: started.expiresAt, interactive: !json && Terminal.stdoutIsTTY)
-        while Date() < started.expiresAt {
-            if !json { countdown.draw(at: Date()) }
-            try await Task.sleep(for: .milliseconds(500))
-            let device = try await client.status().connectedDevice
-            if let device, device.id != before?.id || device.connectedAt != before?.connectedAt {
-                countdown.finish()
-                let completed = try? await client.lastPairing()
-                let code = completed?.deviceId == device.id ? completed?.verificationCode : nil
-                try PairingPresenter.presentPaired(device, verificationCode: code, json: json)
-                return
+        let workstation = try WorkstationPairing(url: url)
+        let started = try await workstation.start(ttlSeconds: ttl)
+        let response = started.response
+        try PairingPresenter(started: response, payload: started.payload, pngPath: output, json: json).presentStart()
+        var countdown = PairingCountdown(expiresAt: response.expiresAt, interactive: !json && Terminal.stdoutIsTTY)
+        if !json { countdown.draw(at: Date()) }
+        do {
+            for try await event in workstation.events(for: started) {
+                switch event {
+                case .waiting:
+                    if !json { countdown.draw(at: Date()) }
+                case .paired(let device, let verificationCode):
+                    countdown.finish()
+                    try PairingPresenter.presentPaired(device, verificationCode: verificationCode, json: json)
+                    return
+                }
             }
+        } catch let error as CompanionError where error.kind == .pairing {
+            countdown.finish()
+            if json { try PairingPresenter.printLine(["event": "expired"]) }
+            throw error
         }
-        countdown.finish()
-        if json { try PairingPresenter.printLine(["event": "expired"]) }
-        throw CLIFailure(
-            .pairing, "the code expired before a device paired", hint: "run `companion sidecar pair` again")
     }
 }

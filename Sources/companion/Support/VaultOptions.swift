@@ -1,4 +1,5 @@
 import ArgumentParser
+import CompanionKit
 import CompanionVault
 import Foundation
 
@@ -55,10 +56,5 @@ struct VaultOptions: ParsableArguments {
 }
 
 extension VaultError: CLIFailureConvertible {
-    var cliFailure: CLIFailure {
-        switch self {
-        case .invalidProfile, .invalidItemName: CLIFailure(.usage, message, hint: hint)
-        default: CLIFailure(.vault, message, hint: hint)
-        }
-    }
+    var cliFailure: CLIFailure { CompanionError.from(self).cliFailure }
 }

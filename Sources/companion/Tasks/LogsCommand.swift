@@ -1,6 +1,7 @@
 import ArgumentParser
 import CompanionAPI
 import CompanionClient
+import CompanionKit
 import Foundation
 
 /// `companion logs ID [--follow]`.
@@ -27,13 +28,13 @@ struct LogsCommand: CompanionCommand {
         let client = try connection.client()
         let output = LogOutput(json: json, timestamps: followOptions.timestamps, raw: followOptions.raw)
         guard follow else {
-            let answer = try await client.tail(id: id, lines: min(lines ?? 100, 1000))
+            let answer = try await connection.run { _ in try await client.tail(id: id, lines: min(lines ?? 100, 1000)) }
             output.write(answer.lines)
             return
         }
         var start = 0
         if let lines {
-            let answer = try await client.tail(id: id, lines: min(lines, 1000))
+            let answer = try await connection.run { _ in try await client.tail(id: id, lines: min(lines, 1000)) }
             output.write(answer.lines)
             start = answer.nextCursor
         }
@@ -76,11 +77,13 @@ struct LogFollowOptions: ParsableArguments {
         var options = LogFollower.Options()
         options.transport = mode
         options.pollInterval = .milliseconds(Int(pollInterval * 1000))
-        let quiet = self.quiet
-        let follower = LogFollower(
-            client: client, taskID: taskID, after: after, options: options,
-            deliver: { lines in output.write(lines) },
-            report: { event in if !quiet { LogOutput.report(event) } })
-        return try await follower.run()
+        for try await event in client.followLog(taskID: taskID, after: after, options: options) {
+            switch event {
+            case .lines(let lines): output.write(lines)
+            case .transport(let change): if !quiet { LogOutput.report(change) }
+            case .ended(let end): return end
+            }
+        }
+        throw CLIFailure(.failure, "following the log stopped before the task ended", hint: "run the command again")
     }
 }

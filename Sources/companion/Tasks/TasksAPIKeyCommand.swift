@@ -1,11 +1,9 @@
 import ArgumentParser
-import CompanionCrypto
-import CompanionVault
+import CompanionKit
 import Foundation
 
 /// `companion tasks api-key (--file FILE | --clear)`: the sidecar's optional `X-API-Key`, kept in the vault.
 struct TasksAPIKeyCommand: CompanionCommand {
-    static let itemName = "api-key"
     static let configuration = CommandConfiguration(
         commandName: "api-key",
         abstract: "Store (or forget) the sidecar's API key in the vault; task commands then send it as X-API-Key.")
@@ -15,20 +13,19 @@ struct TasksAPIKeyCommand: CompanionCommand {
     @Flag(help: "Forget the stored key.") var clear = false
 
     func execute() async throws {
-        let store = try vault.open()
+        let store = CompanionStore(vault: try vault.open())
         if clear {
-            try store.remove(Self.itemName)
+            try store.clearAPIKey()
             print("Forgot the sidecar API key.")
             return
         }
         guard let file else { throw CLIFailure(.usage, "pass --file FILE (or - for standard input), or --clear") }
         let data =
             file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
-        guard let data, let key = TaskConnectionOptions.firstLine(data), key.utf8.count >= 16 else {
+        guard let data, let key = CompanionStore.firstLine(data), key.utf8.count >= 16 else {
             throw CLIFailure(.usage, "no API key of at least 16 characters in \(file)", hint: "check the file")
         }
-        try store.set(
-            Self.itemName, secret: SecureBytes(Array(key.utf8)), label: "CompanionKit sidecar API key", kind: .apiKey)
+        try store.saveAPIKey(key)
         print("Stored the sidecar API key in the vault.")
     }
 }

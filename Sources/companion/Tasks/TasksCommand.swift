@@ -24,7 +24,7 @@ struct TasksListCommand: CompanionCommand {
 
     func execute() async throws {
         if let limit, limit < 1 { throw CLIFailure(.usage, "--limit must be at least 1") }
-        let tasks = try await connection.client().list(limit: limit)
+        let tasks = try await connection.run { try await $0.list(limit: limit) }
         if json {
             try Terminal.printJSON(TaskListResponse(tasks: tasks))
         } else {
@@ -42,7 +42,7 @@ struct TasksShowCommand: CompanionCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func execute() async throws {
-        let task = try await connection.client().task(id: id)
+        let task = try await connection.run { try await $0.task(id: id) }
         if json { try Terminal.printJSON(TaskResponse(task: task)) } else { print(TaskPresentation.detail(task)) }
     }
 }
@@ -56,7 +56,7 @@ struct TasksStartCommand: CompanionCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func execute() async throws {
-        let task = try await connection.client().start(id: id)
+        let task = try await connection.run { try await $0.start(id: id) }
         if json {
             try Terminal.printJSON(TaskResponse(task: task))
         } else {
@@ -76,7 +76,7 @@ struct TasksCancelCommand: CompanionCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func execute() async throws {
-        let task = try await connection.client().cancel(id: id)
+        let task = try await connection.run { try await $0.cancel(id: id) }
         if json { try Terminal.printJSON(TaskResponse(task: task)) } else { print(TaskPresentation.detail(task)) }
     }
 }

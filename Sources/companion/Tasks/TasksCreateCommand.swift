@@ -21,8 +21,8 @@ struct TasksCreateCommand: CompanionCommand {
         let request = CreateTaskRequest(title: title, description: description, repoURL: repoURL)
         if let problem = request.validationError() { throw CLIFailure(.usage, problem) }
         let client = try connection.client()
-        var task = try await client.create(request)
-        if start { task = try await client.start(id: task.id) }
+        var task = try await connection.run { _ in try await client.create(request) }
+        if start { task = try await connection.run { [task] _ in try await client.start(id: task.id) } }
         if json && !start {
             try Terminal.printJSON(TaskResponse(task: task))
         } else {

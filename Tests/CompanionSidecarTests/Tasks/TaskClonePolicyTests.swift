@@ -58,7 +58,7 @@ struct TaskClonePolicyTests {
                 do {
                     _ = try await client.create(CreateTaskRequest(title: "escape", repoURL: url))
                     Issue.record("\(url) must be refused")
-                } catch TaskClientError.server(let status, let code, let message) {
+                } catch CompanionClientError.server(let status, let code, let message) {
                     #expect(status == 400 && code == "bad_request")
                     #expect(message.hasPrefix("repo_url"), "\(message)")
                 }

@@ -64,7 +64,8 @@ struct TaskHarness {
 
     /// A client of the live server.
     static func client(port: Int, apiKey: String? = nil) -> TaskClient {
-        TaskClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, apiKey: apiKey)
+        // swift-format-ignore: NeverUseForceTry
+        try! TaskClient(baseURL: "http://127.0.0.1:\(port)", apiKey: apiKey)
     }
 
     /// Waits (up to `timeout`) until the task is finished, and returns it.

@@ -41,7 +41,7 @@ struct TaskLogSocketTests {
             ) { _ in Issue.record("no lines expected") }
             #expect(outcome == .noSuchTask)
             let follower = LogFollower(client: TaskHarness.client(port: port), taskID: "doesnotexist") { _ in }
-            await #expect(throws: TaskClientError.noSuchTask("doesnotexist")) { try await follower.run() }
+            await #expect(throws: CompanionClientError.noSuchTask("doesnotexist")) { try await follower.run() }
         }
     }
 

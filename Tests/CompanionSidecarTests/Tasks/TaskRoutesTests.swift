@@ -17,12 +17,12 @@ struct TaskRoutesTests {
             let task = try await client.create(CreateTaskRequest(title: "hello", description: "do it"))
             #expect(try await client.task(id: task.id) == task)
             #expect(try await client.list().map(\.id) == [task.id])
-            await #expect(throws: TaskClientError.noSuchTask("unknown")) { try await client.task(id: "unknown") }
+            await #expect(throws: CompanionClientError.noSuchTask("unknown")) { try await client.task(id: "unknown") }
             // No command configured: a clear 409 (a conflict with the configuration), and the task stays queued.
-            await #expect(throws: TaskClientError.self) { try await client.start(id: task.id) }
+            await #expect(throws: CompanionClientError.self) { try await client.start(id: task.id) }
             do {
                 _ = try await client.start(id: task.id)
-            } catch TaskClientError.server(let status, _, let message) {
+            } catch CompanionClientError.server(let status, _, let message) {
                 #expect(status == 409)
                 #expect(message.contains("--task-command"))
             }
@@ -32,7 +32,7 @@ struct TaskRoutesTests {
             do {
                 _ = try await client.cancel(id: task.id)
                 Issue.record("cancelling a finished task must fail")
-            } catch TaskClientError.server(let status, let code, _) {
+            } catch CompanionClientError.server(let status, let code, _) {
                 #expect(status == 409 && code == "conflict")
             }
         }
@@ -62,12 +62,12 @@ struct TaskRoutesTests {
         let key = "0123456789abcdef-secret"
         let harness = try TaskHarness(command: nil, apiKey: try TaskAPIKey(key))
         try await harness.live { port in
-            await #expect(throws: TaskClientError.self) { try await TaskHarness.client(port: port).list() }
+            await #expect(throws: CompanionClientError.self) { try await TaskHarness.client(port: port).list() }
             let wrong = TaskHarness.client(port: port, apiKey: "0123456789abcdef-secreT")
             do {
                 _ = try await wrong.list()
                 Issue.record("a wrong key must be refused")
-            } catch TaskClientError.server(let status, let code, _) {
+            } catch CompanionClientError.server(let status, let code, _) {
                 #expect(status == 401 && code == "unauthorized")
             }
             #expect(try await TaskHarness.client(port: port, apiKey: key).list().isEmpty)

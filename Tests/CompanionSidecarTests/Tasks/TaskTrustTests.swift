@@ -13,15 +13,9 @@ extension TrustAttackTests {
     func taskClient(_ probe: HTTPProbe, device: TestDevice? = nil, id: String = "", apiKey: String? = nil)
         -> TaskClient
     {
-        let clock = self.clock
-        var sign: TaskClient.HeaderSigner?
-        if let device {
-            let signer = RequestSigner(keyPair: device.keys, deviceID: id)
-            sign = { method, path, body in
-                signer.headers(method: method, pathAndQuery: path, body: body, now: clock.now)
-            }
-        }
-        return TaskClient(baseURL: probe.baseURL, apiKey: apiKey, sign: sign)
+        let signer = device.map { ClockedSigner(signer: RequestSigner(keyPair: $0.keys, deviceID: id), clock: clock) }
+        // swift-format-ignore: NeverUseForceTry
+        return try! TaskClient(baseURL: probe.baseURL.absoluteString, apiKey: apiKey, signer: signer)
     }
 
     @Test func taskRoutesRefuseUnsignedReplayedTamperedAndRevokedRequests() async throws {
@@ -60,7 +54,7 @@ extension TrustAttackTests {
 
             let path = "/companion/devices/\(id)"
             #expect(try await probe.send("DELETE", path, headers: signed(device, id: id, "DELETE", path)).status == 200)
-            await #expect(throws: TaskClientError.self) { try await client.list() }
+            await #expect(throws: CompanionClientError.self) { try await client.list() }
             let revoked = try await probe.get("/v1/tasks", headers: signed(device, id: id, "GET", "/v1/tasks"))
             #expect(revoked.status == 401 && revoked.errorCode == "unauthorized")
         }
@@ -165,4 +159,15 @@ private final class LineBox: @unchecked Sendable {
     private var lines: [String] = []
     var value: [String] { lock.withLock { lines } }
     func append(_ more: [String]) { lock.withLock { lines += more } }
+}
+
+/// Signs with the test clock's time, so signatures fall inside the sidecar's (manual) clock window.
+struct ClockedSigner: RequestSigning {
+    let signer: RequestSigner
+    let clock: ManualClock
+
+    func headers(for request: SignableRequest) throws -> [String: String] {
+        signer.headers(
+            method: request.method, pathAndQuery: request.pathAndQuery, body: Array(request.body), now: clock.now)
+    }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The `companion` command: pair this device with a workstation sidecar and drive its agents.
 @main
-struct Companion: AsyncParsableCommand {
+struct CompanionCommandLine: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "companion",
         abstract: "Pair this device with the workstation where your AI coding agents run, and drive them.",

@@ -1,0 +1,68 @@
+import CompanionAPI
+import CompanionClient
+import CompanionPairing
+import CompanionVault
+import Foundation
+
+/// The companion side of CompanionKit as one API: connect to a sidecar, pair with it (QR code or typed code,
+/// with the sidecar's identity verified), then check the status, disconnect, list and revoke devices, run
+/// tasks and follow their logs — with signed requests, and only to the sidecar this device is paired with.
+///
+/// ```swift
+/// let companion = Companion(vault: try VaultOpener.open(.auto, profile: "default", passphrase: .standard))
+/// let invitation = try PairingInvitation(code: "123456")
+/// let outcome = try await companion.pair(
+///     invitation, at: "http://192.168.1.20:7878", options: PairingOptions(verification: .expected("AB12-CD34")))
+/// let devices = try await companion.devices()
+/// ```
+///
+/// Every method throws ``CompanionError``. State lives in the vault (``CompanionStore``); a `Companion` is a
+/// cheap value that can be made anew for each call.
+public struct Companion: Sendable {
+    /// The vault items of this companion.
+    public let store: CompanionStore
+    /// Seconds to wait for each answer from the sidecar.
+    public var timeout: TimeInterval
+
+    /// A companion keeping its state in `vault`.
+    public init(vault: any CredentialVault, timeout: TimeInterval = 10) {
+        self.store = CompanionStore(vault: vault)
+        self.timeout = timeout
+    }
+
+    /// The URL to use: `override` (checked and normalised) if given, else the stored one.
+    /// Throws ``CompanionError/Kind/notPaired`` when there is none.
+    public func sidecarURL(override: String? = nil) throws(CompanionError) -> String {
+        if let override { return try Self.normalizedURL(override) }
+        guard let stored = try store.sidecarURL() else { throw CompanionError.noSidecar }
+        return stored
+    }
+
+    /// `url` checked by ``SidecarURLPolicy`` and normalised (lower-case scheme and host, no trailing slash).
+    public static func normalizedURL(_ url: String) throws(CompanionError) -> String {
+        do { return try SidecarURLPolicy.validate(url).absoluteString } catch { throw CompanionError.from(error) }
+    }
+
+    /// The signer for requests to `url`: this device's key, but only when it is paired with that very sidecar
+    /// (a signature is never made for another URL).
+    public func signer(for url: String) throws(CompanionError) -> RequestSigner? {
+        guard let record = try store.pairing(), record.sidecarURL == (try? Self.normalizedURL(url)),
+            let keyPair = try store.storedIdentity()
+        else { return nil }
+        return RequestSigner(keyPair: keyPair, deviceID: record.deviceId)
+    }
+
+    /// A client for `url`; with `signed`, requests that take a signature are signed when this device is paired
+    /// with that sidecar (see ``signer(for:)``).
+    public func client(url: String, signed: Bool = false) throws(CompanionError) -> CompanionAPIClient {
+        let signer = signed ? try signer(for: url) : nil
+        do { return try CompanionAPIClient(baseURL: url, timeout: timeout, signer: signer) } catch {
+            throw CompanionError.from(error)
+        }
+    }
+
+    /// Runs a client call, turning its error into a ``CompanionError``.
+    static func call<T>(_ body: () async throws(CompanionClientError) -> T) async throws(CompanionError) -> T {
+        do { return try await body() } catch { throw CompanionError.from(error) }
+    }
+}

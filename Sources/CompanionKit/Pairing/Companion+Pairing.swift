@@ -1,0 +1,80 @@
+import CompanionAPI
+import CompanionClient
+import CompanionPairing
+import Foundation
+
+extension Companion {
+    /// Pairs this device with the sidecar at `url` using `invitation`, verifies the sidecar's identity, and
+    /// stores the pairing and the URL in the vault.
+    ///
+    /// The device identity key is created on first use. Before anything is sent, ``PairingOptions/confirmBeforeSending``
+    /// is asked (when set); the manual path then checks the verification code through
+    /// ``PairingOptions/verification``. Nothing is stored unless the sidecar is trusted.
+    public func pair(_ invitation: PairingInvitation, at url: String, options: PairingOptions)
+        async throws(CompanionError) -> PairingOutcome
+    {
+        var machine = invitation.machine
+        let ticket = invitation.ticket
+        let url = try Self.normalizedURL(url)
+        if let confirm = options.confirmBeforeSending {
+            let confirmed = await confirm(PairingPrompt(ticket: ticket, sidecarURL: url))
+            machine.tick()
+            if case .expired(let expired) = machine.state { throw CompanionError.expired(expired) }
+            guard confirmed else {
+                throw CompanionError(
+                    .failure, "pairing cancelled: no confirmation was given",
+                    hint: "run it again and press Enter when asked, or leave out --confirm")
+            }
+        }
+        let (keyPair, created) = try store.identity()
+        let client = try client(url: url)
+        let request = try Self.transitioned { () throws(PairingTransitionError) in
+            try machine.submit(
+                deviceName: options.deviceName, hostName: options.hostName, publicKey: keyPair.publicKey.base64)
+        }
+        guard let request else {
+            try PairingInvitation.check(machine.state)
+            throw CompanionError(.failure, "pairing stopped in state \(machine.state.name)")
+        }
+        let response: PairingCompleteResponse
+        do {
+            response = try await client.completePairing(request)
+            try Self.transitioned { () throws(PairingTransitionError) in try machine.receive(response) }
+        } catch let error as CompanionClientError {
+            try Self.transitioned { () throws(PairingTransitionError) in try machine.fail(Self.pairingFailure(error)) }
+            if case .expired(let expired) = machine.state { throw CompanionError.expired(expired) }
+            throw CompanionError.from(error)
+        } catch {
+            throw CompanionError.from(error)
+        }
+        guard case .paired(let device, _) = machine.state else {
+            try PairingInvitation.check(machine.state)
+            throw CompanionError(.failure, "pairing stopped in state \(machine.state.name)")
+        }
+        let trust = try await SidecarTrust(verification: options.verification)
+            .verify(response.sidecar, device: device, ticket: ticket, deviceKey: keyPair.publicKey)
+        let record = PairingRecord(
+            device: device, ticket: ticket, sidecarURL: url, proof: response.sidecar, now: Date())
+        try store.saveSidecarURL(url)
+        try store.savePairing(record)
+        return PairingOutcome(
+            method: ticket.source.rawValue, sidecarURL: url, workstationName: ticket.workstationName, device: device,
+            record: record, identityCreated: created, identityFingerprint: keyPair.publicKey.fingerprint.description,
+            sidecarVerification: trust.verification)
+    }
+
+    /// The pairing-level view of a client error, for the state machine.
+    static func pairingFailure(_ error: CompanionClientError) -> PairingFailure {
+        switch error {
+        case .network: .unreachable(error.description)
+        case .server(_, let code, let message): .rejected(code: code, message: message)
+        case .validation(let failure): .rejected(code: nil, message: failure.description)
+        case .malformedResponse: .malformedResponse(error.description)
+        }
+    }
+
+    /// Runs a state machine transition; one refused in the current state is reported, not trapped.
+    private static func transitioned<T>(_ body: () throws(PairingTransitionError) -> T) throws(CompanionError) -> T {
+        do { return try body() } catch { throw CompanionError(.failure, "pairing stopped: \(error)") }
+    }
+}

@@ -1,0 +1,60 @@
+import CompanionAPI
+import CompanionPairing
+import Foundation
+
+/// How the manual path checks the sidecar's identity: both sides show a verification code derived from both
+/// keys, and someone must say they match.
+public enum VerificationCheck: Sendable {
+    /// The code the workstation shows, given in advance (scripts); compared without regard to case or spacing.
+    case expected(String)
+    /// Ask the person: the closure shows the code and returns true only if they confirm it matches.
+    case ask(@Sendable (_ code: String) async -> Bool)
+}
+
+/// What a pairing asks of the person, and the name this device pairs under.
+public struct PairingOptions: Sendable {
+    /// How the verification code is checked on the manual path (unused when a QR code pinned the sidecar).
+    public var verification: VerificationCheck
+    /// The device name; nil uses ``hostName``.
+    public var deviceName: String?
+    /// This machine's host name, the default device name.
+    public var hostName: String
+    /// Called before anything is sent, when set: return true to go on (e.g. when the person pressed Enter), false
+    /// to cancel. A code that expires meanwhile ends the pairing as expired.
+    public var confirmBeforeSending: (@Sendable (PairingPrompt) async -> Bool)?
+
+    public init(
+        verification: VerificationCheck, deviceName: String? = nil,
+        hostName: String = ProcessInfo.processInfo.hostName,
+        confirmBeforeSending: (@Sendable (PairingPrompt) async -> Bool)? = nil
+    ) {
+        self.verification = verification
+        self.deviceName = deviceName
+        self.hostName = hostName
+        self.confirmBeforeSending = confirmBeforeSending
+    }
+}
+
+/// What a person is asked to confirm before a pairing is sent. The code itself is never in it.
+public struct PairingPrompt: Sendable, Equatable {
+    /// The sidecar the code will be sent to.
+    public let sidecarURL: String
+    /// The workstation's name from the QR code (not verified yet; escape it before printing).
+    public let workstationName: String?
+    /// The code with all but its last digit hidden, e.g. `•••••6`.
+    public let redactedCode: String
+    /// When the code expires, if known.
+    public let expiresAt: Date?
+
+    public init(ticket: PairingTicket, sidecarURL: String) {
+        self.sidecarURL = sidecarURL
+        self.workstationName = ticket.workstationName
+        self.redactedCode = PairingCode.redacted(ticket.code)
+        self.expiresAt = ticket.expiresAt
+    }
+
+    /// Whole seconds left at `now`, nil when the expiry is unknown.
+    public func secondsRemaining(at now: Date = Date()) -> Int? {
+        expiresAt.map { max(0, Int($0.timeIntervalSince(now).rounded(.up))) }
+    }
+}

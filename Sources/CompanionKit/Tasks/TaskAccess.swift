@@ -1,0 +1,50 @@
+import CompanionAPI
+import CompanionClient
+import Foundation
+
+/// How a companion reaches the task endpoints: the sidecar URL, and the credentials it sends — this
+/// device's signature when it is paired with exactly that sidecar, and the API key when one is given or stored.
+public enum TaskAccess {
+    /// A task client for `url` (else the stored sidecar URL), with `apiKey` (else the stored one).
+    ///
+    /// `store` may be nil when the vault cannot be opened: then `url` is required and requests carry only the
+    /// API key given here.
+    public static func client(
+        url: String?, apiKey: String?, store: CompanionStore?, timeout: TimeInterval = 10
+    ) throws(CompanionError) -> TaskClient {
+        let resolved: String
+        if let url {
+            resolved = try Companion.normalizedURL(url)
+        } else if let store, let stored = try store.sidecarURL() {
+            resolved = stored
+        } else {
+            throw CompanionError(.notPaired, "no sidecar URL", hint: "pass --url http://HOST:7878 or pair first")
+        }
+        var key = apiKey
+        if key == nil, let store { key = try store.apiKey() }
+        var signer: RequestSigner?
+        if let store {
+            signer = try Companion(vault: store.vault, timeout: timeout).signer(for: resolved)
+        }
+        do { return try TaskClient(baseURL: resolved, apiKey: key, signer: signer, timeout: timeout) } catch {
+            throw CompanionError.from(error)
+        }
+    }
+
+    /// The failure a task call's error stands for: like ``CompanionError/from(_:)-(any Error)``, with the task
+    /// endpoints' own advice for a refused request (pair, or give the API key) and an unknown task.
+    public static func failure(_ error: any Error) -> CompanionError {
+        var failure = CompanionError.from(error)
+        guard case .server(let status, _, let message)? = failure.clientError else { return failure }
+        if status == 401 {
+            failure.message = "the sidecar refused the request: \(message)"
+            failure.hint =
+                "pair this device with the sidecar (`companion pair scan|code`), or give the sidecar's API key "
+                + "(`companion tasks api-key --file FILE`, --api-key-file or $COMPANION_API_KEY)"
+        } else if status == 404, message.hasPrefix("no such task") {
+            failure.message = message
+            failure.hint = "list tasks with `companion tasks list`"
+        }
+        return failure
+    }
+}
