@@ -6,7 +6,7 @@ public struct CompletedPairing: Codable, Sendable, Equatable {
     public var deviceId: String
     public var deviceName: String
     public var pairedAt: Date
-    /// Absent when the sidecar has no identity key (no code can be derived).
+    /// Absent (the key is left out) when the sidecar has no identity key: no code can be derived.
     public var verificationCode: String?
 
     public init(deviceId: String, deviceName: String, pairedAt: Date, verificationCode: String?) {
@@ -14,17 +14,6 @@ public struct CompletedPairing: Codable, Sendable, Equatable {
         self.deviceName = deviceName
         self.pairedAt = pairedAt
         self.verificationCode = verificationCode
-    }
-
-    private enum CodingKeys: String, CodingKey { case deviceId, deviceName, pairedAt, verificationCode }
-
-    /// Absent values are written as `null`, so the shape never changes.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(deviceId, forKey: .deviceId)
-        try container.encode(deviceName, forKey: .deviceName)
-        try container.encode(pairedAt, forKey: .pairedAt)
-        try container.encode(verificationCode, forKey: .verificationCode)
     }
 }
 

@@ -37,7 +37,8 @@ import Testing
             try ProcessRunner.run(binary, ["sidecar", "pair", "--url", "http://127.0.0.1:9"])
         }
         #expect(result.status == 4)
-        #expect(result.stderr.contains("cannot reach the sidecar"))
+        #expect(result.stderr.contains("could not connect to the sidecar: connection refused"))
+        #expect(result.stderr.contains("companion sidecar serve"))
         #expect(result.stderr.contains("hint:"))
     }
 
