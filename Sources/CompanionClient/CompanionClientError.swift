@@ -51,7 +51,7 @@ public enum CompanionClientError: Error, Equatable, Sendable, CustomStringConver
         }
     }
 
-    /// The server's error code as a known ``APIErrorCode``-style string, if it sent one.
+    /// The server's error code as a known `APIErrorCode`-style string, if it sent one.
     public var serverCode: String? {
         if case .server(_, let code, _) = self { return code }
         return nil

@@ -38,7 +38,7 @@ public struct Companion: Sendable {
         return stored
     }
 
-    /// `url` checked by ``SidecarURLPolicy`` and normalised (lower-case scheme and host, no trailing slash).
+    /// `url` checked by `SidecarURLPolicy` (CompanionClient) and normalised (lower-case scheme and host, no trailing slash).
     public static func normalizedURL(_ url: String) throws(CompanionError) -> String {
         do { return try SidecarURLPolicy.validate(url).absoluteString } catch { throw CompanionError.from(error) }
     }

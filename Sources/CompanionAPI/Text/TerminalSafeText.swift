@@ -5,7 +5,7 @@
 /// differently from what it is. Every such character is shown as a visible escape instead: `\x1b` for C0 and
 /// C1 controls (`\t`, `\n`, `\r` by name), `\u{202E}` for the rest. Everything else, any script or emoji,
 /// is kept. This is the one definition used by everything the CLI prints (see SECURITY.md, "Output to
-/// terminals"); log lines go through ``logLine(_:colors:)``.
+/// terminals"); log lines go through ``logLine(_:rendering:)``.
 public enum TerminalSafeText {
     /// Where the text goes, which decides what happens to tab and newline.
     public enum Layout: Sendable {

@@ -36,7 +36,7 @@ public struct CompanionStore: Sendable {
     }
 
     /// The pairing record, if this companion is paired. An unreadable record counts as not paired:
-    /// ``pairingRecordUnreadable`` tells.
+    /// ``pairingRecordUnreadable()`` tells.
     public func pairing() throws(CompanionError) -> PairingRecord? {
         guard let bytes = try guarded({ try vault.get(Self.pairingItem) }) else { return nil }
         return try? CompanionJSON.decode(PairingRecord.self, from: bytes.withUnsafeBytes { Data($0) })

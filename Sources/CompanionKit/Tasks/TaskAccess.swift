@@ -31,7 +31,7 @@ public enum TaskAccess {
         }
     }
 
-    /// The failure a task call's error stands for: like ``CompanionError/from(_:)-(any Error)``, with the task
+    /// The failure a task call's error stands for: like `CompanionError.from(_:)`, with the task
     /// endpoints' own advice for a refused request (pair, or give the API key) and an unknown task.
     public static func failure(_ error: any Error) -> CompanionError {
         var failure = CompanionError.from(error)

@@ -13,7 +13,7 @@ public enum TaskLogEvent: Sendable, Equatable {
 
 extension TaskClient {
     /// Follows task `taskID`'s log after `cursor` to its end, as an asynchronous sequence: WebSocket first,
-    /// polling while it is unavailable, no line lost or repeated across switches (see ``LogFollower``).
+    /// polling while it is unavailable, no line lost or repeated across switches (see `LogFollower` in CompanionClient).
     ///
     /// The sequence ends after ``TaskLogEvent/ended(_:)``, or throws a ``CompanionError`` (unknown task,
     /// revoked device, sidecar unreachable too long). Stopping the iteration stops following.
