@@ -35,8 +35,11 @@ let verification: VerificationCheck =
     }
 
 do {
-    // The Secret Service when there is one, else an explanation; profile "example" keeps this apart from the CLI.
-    let vault = try VaultOpener.open(.auto, profile: "example")
+    // $COMPANION_VAULT (auto, secret-service or file) as the CLI reads it; the profile "example" (or
+    // $COMPANION_PROFILE) keeps this program's identity apart from the CLI's.
+    let environment = ProcessInfo.processInfo.environment
+    let backend = VaultBackendChoice(rawValue: environment["COMPANION_VAULT"] ?? "") ?? .auto
+    let vault = try VaultOpener.open(backend, profile: environment["COMPANION_PROFILE"] ?? "example")
     let companion = Companion(vault: vault)
     let invitation = try PairingInvitation(code: code)
     let outcome = try await companion.pair(invitation, at: url, options: PairingOptions(verification: verification))
