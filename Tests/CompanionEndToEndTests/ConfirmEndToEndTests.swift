@@ -43,19 +43,27 @@ struct ConfirmEndToEndTests {
         defer { sidecar.stop() }
         let image = try await QRImages.write(try await sidecar.startPairing().qrPayload, with: .qrencodeCLI)
         defer { try? FileManager.default.removeItem(atPath: image) }
-        // A pseudo-terminal; Enter is typed after the countdown ticked twice.
+        // A pseudo-terminal; Enter is typed once the countdown has shown two different values.
         let session = try PseudoTerminalSession(
             [TestPaths.companionBinary.path, "pair", "scan", image, "--confirm"],
             environment: CompanionCLI().environment)
         defer { session.stop() }
-        try await Task.sleep(for: .milliseconds(2500))
+        let deadline = Date().addingTimeInterval(30)
+        while Self.ticks(in: session.output.text).count < 2, session.process.isRunning, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
         session.type("\n")
         #expect(try await session.waitForExit(seconds: 30))
         let text = session.output.finish()
         #expect(session.process.terminationStatus == Exit.success, "\(text)")
         #expect(text.contains("\r\u{1B}[2K"), "the line is redrawn in place")
-        let ticks = Set(text.components(separatedBy: "code expires in ").dropFirst().map { $0.prefix(4) })
+        let ticks = Self.ticks(in: text)
         #expect(ticks.count >= 2, "the countdown moved: \(ticks)")
         #expect(text.contains("Paired with workstation"))
+    }
+
+    /// The different countdown values a transcript shows.
+    static func ticks(in text: String) -> Set<Substring> {
+        Set(text.components(separatedBy: "code expires in ").dropFirst().map { $0.prefix(4) })
     }
 }

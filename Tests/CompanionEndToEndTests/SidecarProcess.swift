@@ -16,7 +16,16 @@ final class SidecarProcess: @unchecked Sendable {
     private let clockFile: URL?
     private var offsetSeconds = 0
 
-    static let fakeTimeLibrary = "/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1"
+    /// libfaketime's preload library (Debian `libfaketime`), in whichever multiarch directory this machine has it.
+    static let fakeTimeLibrary: String? = {
+        let fileManager = FileManager.default
+        let architectures = (try? fileManager.contentsOfDirectory(atPath: "/usr/lib")) ?? []
+        let candidates =
+            architectures.sorted().map { "/usr/lib/\($0)/faketime/libfaketimeMT.so.1" } + [
+                "/usr/lib/faketime/libfaketimeMT.so.1", "/usr/lib64/faketime/libfaketimeMT.so.1",
+            ]
+        return candidates.first { fileManager.fileExists(atPath: $0) }
+    }()
 
     /// `errorLog`: a file receiving the sidecar's standard error (its request log); discarded when nil.
     /// `extraArguments` go to `sidecar serve` (e.g. `--task-command`), `extraEnvironment` to its environment.
@@ -29,7 +38,10 @@ final class SidecarProcess: @unchecked Sendable {
         if fakeClock {
             let file = dataDirectory.appendingPathComponent("faketime")
             try "+0s\n".write(to: file, atomically: true, encoding: .utf8)
-            environment["LD_PRELOAD"] = Self.fakeTimeLibrary
+            guard let library = Self.fakeTimeLibrary else {
+                throw SidecarStartError(output: "libfaketime is not installed")
+            }
+            environment["LD_PRELOAD"] = library
             environment["FAKETIME_TIMESTAMP_FILE"] = file.path
             environment["FAKETIME_NO_CACHE"] = "1"
             environment["FAKETIME_DONT_FAKE_MONOTONIC"] = "1"

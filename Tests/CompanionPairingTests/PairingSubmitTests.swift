@@ -1,4 +1,5 @@
 import CompanionAPI
+import CompanionTestSupport
 import Foundation
 import Testing
 

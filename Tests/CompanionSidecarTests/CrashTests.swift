@@ -1,5 +1,6 @@
 import CompanionAPI
 import CompanionSidecar
+import CompanionTestSupport
 import Foundation
 import Testing
 
@@ -27,13 +28,16 @@ import Testing
         let data = root.appendingPathComponent("data")
         defer { try? FileManager.default.removeItem(at: root) }
         let acknowledged = Acknowledged()
+        // When to kill is random, and reproducible: a failure names the seed (COMPANION_TEST_SEED=…).
+        var random = SeededRandom()
+        let seed = random.note
         for round in 0..<4 {
             let server = try await ServerProcess.start(
                 dataDirectory: data, logFile: root.appendingPathComponent("server-\(round).log"))
             let probe = HTTPProbe(baseURL: server.baseURL)
             await acknowledged.resume()
             let burst = Task { try await Self.burst(probe, acknowledged) }
-            try await Task.sleep(for: .milliseconds(Int.random(in: 300...1500)))
+            try await Task.sleep(for: .milliseconds(Int.random(in: 300...1500, using: &random)))
             try await server.killHard()
             // Not `burst.cancel()`: cancelling a task inside URLSession's async API can deadlock on Linux
             // (swift-corelibs-foundation). The burst's next request fails because the server is gone.
@@ -41,16 +45,18 @@ import Testing
             _ = await burst.result
 
             let registry = try Registry(directory: data)
-            #expect(try registry.integrityCheck() == "ok")
+            #expect(try registry.integrityCheck() == "ok", "\(seed)")
             let stored = Dictionary(uniqueKeysWithValues: try await registry.devices().map { ($0.id, $0.publicKey) })
             let seen = await acknowledged.snapshot()
             for (id, key) in seen.paired where !seen.attempted.contains(id) {
-                #expect(stored[id] == key, "round \(round): acknowledged pairing \(id) lost")
+                #expect(stored[id] == key, "round \(round): acknowledged pairing \(id) lost; \(seed)")
             }
-            for id in seen.revoked { #expect(stored[id] == nil, "round \(round): acknowledged revocation undone") }
+            for id in seen.revoked {
+                #expect(stored[id] == nil, "round \(round): acknowledged revocation undone; \(seed)")
+            }
         }
         let seen = await acknowledged.snapshot()
-        #expect(seen.paired.count >= 4, "the burst should have paired devices before the kills")
+        #expect(seen.paired.count >= 4, "the burst should have paired devices before the kills; \(seed)")
 
         let restarted = try await ServerProcess.start(
             dataDirectory: data, logFile: root.appendingPathComponent("server-final.log"))

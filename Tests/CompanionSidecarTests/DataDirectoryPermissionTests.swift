@@ -89,7 +89,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
         chmod(directory.path, 0o755)
-        let binary = try ServerProcess.binary()
+        let binary = TestPaths.companionBinary
         let result = try await offPool {
             try Self.runWithDeadline(
                 binary, ["sidecar", "serve", "--port", "0", "--data-dir", directory.path, "--ephemeral-identity"])

@@ -23,7 +23,7 @@ import Testing
     func liveAnswersMatchTheDocument() async throws {
         let fixture = try SidecarFixture()
         defer { fixture.remove() }
-        var samples = try await fixture.live { probe, _ in try await Self.exercise(probe) }
+        var samples = try await fixture.live { probe, _ in try await Self.exercise(probe, clock: fixture.clock) }
         samples += try await Self.refusals()
         try await Self.check(samples, in: fixture)
     }
@@ -39,7 +39,7 @@ import Testing
     }
 
     /// Calls every operation, reaching every documented status that a client can provoke.
-    static func exercise(_ probe: HTTPProbe) async throws -> [Sample] {
+    static func exercise(_ probe: HTTPProbe, clock: ManualClock) async throws -> [Sample] {
         let record = SampleRecorder(probe)
         let complete = "/companion/pairing/complete"
         let phone = TestDevice()
@@ -70,6 +70,6 @@ import Testing
         _ = try await record("POST", "/companion/disconnect", "/companion/disconnect")
         _ = try await record("DELETE", "/companion/devices/{id}", "/companion/devices/\(id)")
         _ = try await record("DELETE", "/companion/devices/{id}", "/companion/devices/\(id)")  // 404
-        return record.samples + (try await exerciseTasks(probe))
+        return record.samples + (try await exerciseTasks(probe, clock: clock))
     }
 }

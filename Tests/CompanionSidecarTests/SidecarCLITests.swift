@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func pairWithoutSidecarExitsWithNetworkStatus() async throws {
-        let binary = try ServerProcess.binary().path
+        let binary = TestPaths.companionBinary.path
         let result = try await offPool {
             try ProcessRunner.run(binary, ["sidecar", "pair", "--url", "http://127.0.0.1:9"])
         }
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func serveRefusesBadArguments() async throws {
-        let binary = try ServerProcess.binary().path
+        let binary = TestPaths.companionBinary.path
         let port = try await offPool { try ProcessRunner.run(binary, ["sidecar", "serve", "--port", "70000"]) }
         #expect(port.status == 64)
         let url = try await offPool { try ProcessRunner.run(binary, ["sidecar", "serve", "--public-url", "ftp://x"]) }
@@ -59,7 +59,7 @@ final class PairProcess: @unchecked Sendable {
     private var buffer = ""
 
     init(arguments: [String]) throws {
-        process.executableURL = try ServerProcess.binary()
+        process.executableURL = TestPaths.companionBinary
         process.arguments = arguments
         process.standardOutput = output
         try process.run()

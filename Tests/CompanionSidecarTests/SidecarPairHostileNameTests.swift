@@ -33,7 +33,7 @@ import Testing
             }
         }
         defer { server.stop() }
-        let binary = try ServerProcess.binary().path
+        let binary = TestPaths.companionBinary.path
         let result = try await offPool { try ProcessRunner.run(binary, ["sidecar", "pair", "--url", server.baseURL]) }
         #expect(result.status == 0, "\(result.stderr)")
         let text = result.stdout + result.stderr

@@ -1,6 +1,7 @@
 import CompanionAPI
 import CompanionCrypto
 import CompanionSidecar
+import CompanionTestSupport
 import Foundation
 import Testing
 
@@ -50,8 +51,7 @@ import Testing
     func signed(_ device: TestDevice, id: String, _ method: String, _ path: String, body: Data? = nil)
         -> [String: String]
     {
-        RequestSigner(keyPair: device.keys, deviceID: id)
-            .headers(method: method, pathAndQuery: path, body: Array(body ?? Data()), now: clock.now)
+        device.signedHeaders(id: id, method, path, body: body, now: clock.now)
     }
 
     @Test func bruteForcingCodesNeverPairsAndBurnsThePairing() async throws {

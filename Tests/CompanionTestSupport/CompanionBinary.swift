@@ -1,12 +1,18 @@
 import Foundation
 
 extension TestPaths {
-    /// The built `companion` executable, beside the test bundle (`swift build --build-tests` builds both).
+    /// The built `companion` executable, beside the test bundle (`swift build --build-tests` builds both): the one
+    /// way every test finds it.
     public static var companionBinary: URL {
-        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("companion")
-        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
-        return packageRoot.appendingPathComponent(".build/debug/companion")
+        let testBundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [
+            testBundle, testBundle.deletingLastPathComponent(), packageRoot.appendingPathComponent(".build/debug"),
+        ]
+        for directory in candidates {
+            let binary = directory.appendingPathComponent("companion")
+            if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
+        }
+        return candidates[0].appendingPathComponent("companion")
     }
 
     /// A fresh private temporary directory (0700); remove it when done.

@@ -55,6 +55,6 @@ struct ErrorMiddleware: RouterMiddleware {
     }
 
     static func response(for error: SidecarError) throws -> Response {
-        try JSONBody.response(error.body, status: HTTPResponse.Status(code: error.status))
+        try JSONBody.response(error.body, status: error.status)
     }
 }

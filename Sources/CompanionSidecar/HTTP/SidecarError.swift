@@ -4,28 +4,37 @@ import Hummingbird
 
 /// An error the sidecar answers with `{ "ok": false, "error": { "code", "message" } }` and the code's HTTP status.
 ///
-/// Handlers throw these for every expected failure; ``ErrorMiddleware`` turns them into responses.
+/// The one error type of every route, the task routes included: handlers throw these for every expected failure;
+/// ``ErrorMiddleware`` turns them into responses, and so does Hummingbird's own error handling where a route
+/// group is served without it (``HTTPResponseError``), so the answer has the same shape either way.
 /// Messages are for people and never contain a pairing code, a token or a key.
-public struct SidecarError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct SidecarError: HTTPResponseError, Sendable, Equatable, CustomStringConvertible {
     public var code: APIErrorCode
     public var message: String
     /// HTTP status, normally the code's own; differs only for statuses without a code of their own (e.g. 405).
-    public var status: Int
+    public var statusCode: Int
 
     public init(_ code: APIErrorCode, _ message: String, status: Int? = nil) {
         self.code = code
         self.message = message
-        self.status = status ?? code.httpStatus
+        self.statusCode = status ?? code.httpStatus
     }
 
-    public var description: String { "\(status) \(code.rawValue): \(message)" }
+    public var description: String { "\(statusCode) \(code.rawValue): \(message)" }
 
     /// The JSON error body.
     public var body: APIErrorResponse { APIErrorResponse(code: code, message: message) }
 
+    public var status: HTTPResponse.Status { HTTPResponse.Status(code: statusCode) }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        try JSONBody.response(body, status: status)
+    }
+
     static func badRequest(_ message: String) -> SidecarError { SidecarError(.badRequest, message) }
     static func forbidden(_ message: String) -> SidecarError { SidecarError(.forbidden, message) }
     static func notFound(_ message: String) -> SidecarError { SidecarError(.notFound, message) }
+    static func noSuchTask(_ id: String) -> SidecarError { .notFound("no task with id \(id.prefix(64))") }
     static func tooLarge(limit: Int) -> SidecarError {
         SidecarError(.payloadTooLarge, "the request body is larger than the limit of \(limit) bytes")
     }

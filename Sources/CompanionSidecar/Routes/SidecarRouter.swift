@@ -34,10 +34,9 @@ enum SidecarRouter {
         routes.registerStatus(on: sidecar.optionallySignedGroup(companion.group()))
         routes.registerDeviceRoutes(on: sidecar.protectedGroup(companion.group()))
         // `/v1/tasks…` (orchestrator): their own group, signed requests or the configured `X-API-Key`.
-        sidecar.tasks.addRoutes(to: router, authentication: sidecar.taskAuthentication)
+        sidecar.tasks.addRoutes(to: router, guard: sidecar.taskRouteGuard)
         sidecar.tasks.addWebSocketRoutes(
-            to: router, authentication: sidecar.taskAuthentication,
-            stillAuthorized: sidecar.taskStreamStillAuthorized)
+            to: router, guard: sidecar.taskRouteGuard, stillAuthorized: sidecar.taskStreamStillAuthorized)
         allowedMethods.load(router.routes)
         return router
     }

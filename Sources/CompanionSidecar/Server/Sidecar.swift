@@ -62,8 +62,7 @@ public final class Sidecar: Sendable {
             configuration: TaskRunnerConfiguration(
                 command: configuration.taskCommand, dataDirectory: configuration.dataDirectory,
                 killGrace: configuration.taskKillGrace, cloneRoots: configuration.taskCloneRoots,
-                cloneTimeLimit: configuration.taskCloneTimeLimit),
-            apiKey: configuration.taskAPIKey)
+                cloneTimeLimit: configuration.taskCloneTimeLimit))
     }
 
     /// A sidecar logging to standard error at `logLevel` (`.warning` silences the per-request lines).

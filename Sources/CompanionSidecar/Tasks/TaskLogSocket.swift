@@ -15,8 +15,8 @@ extension TaskService {
     /// How often an open log stream re-checks `stillAuthorized`.
     static let reauthorizationInterval: Duration = .milliseconds(500)
 
-    /// Adds the log WebSocket route at `/v1/tasks/:id/logs` in its own group; `authentication` guards the upgrade
-    /// request (nil: this service's own `X-API-Key` check, as for ``addRoutes(to:authentication:)``).
+    /// Adds the log WebSocket route at `/v1/tasks/:id/logs` in its own group; `guard` guards the upgrade
+    /// request, as for ``addRoutes(to:guard:)``.
     /// `stillAuthorized`, when given, is asked every ``reauthorizationInterval`` with the upgrade request's
     /// context while the stream is open; once it answers false the stream is closed with
     /// `TaskLogMessage.unauthorizedCloseCode` (a revoked device stops receiving logs at once, not when the task ends).
@@ -24,13 +24,9 @@ extension TaskService {
     @discardableResult
     public func addWebSocketRoutes<Context: RequestContext & WebSocketRequestContext>(
         to router: some RouterMethods<Context>,
-        authentication: [any MiddlewareProtocol<Request, Response, Context>]? = nil,
-        stillAuthorized: (@Sendable (Context) async -> Bool)? = nil
+        guard routeGuard: TaskRouteGuard<Context>, stillAuthorized: (@Sendable (Context) async -> Bool)? = nil
     ) -> RouterGroup<Context> {
-        let group = router.group("v1/tasks").add(middleware: TaskErrorMiddleware<Context>())
-        for middleware in authentication ?? [TaskAPIKeyMiddleware<Context>(key: apiKey)] {
-            group.add(middleware: middleware)
-        }
+        let group = router.group("v1/tasks").add(middleware: routeGuard.middleware)
         let enabled = webSocketEnabled
         group.ws(":id/logs") { _, _ in
             enabled ? .upgrade([:]) : .dontUpgrade

@@ -7,17 +7,14 @@ extension TaskService {
     /// Largest accepted `POST /v1/tasks` body.
     public static let maxCreateBodyBytes = 128 * 1024
 
-    /// Adds the task routes in their own group at `/v1/tasks`. `authentication` guards every one of them;
-    /// nil means this service's own `X-API-Key` check (``TaskAPIKeyMiddleware``, open when no key is set).
+    /// Adds the task routes in their own group at `/v1/tasks`, every one of them behind `guard`. Errors are
+    /// ``SidecarError``s, answered in the API's error shape by the sidecar's `ErrorMiddleware` (or by Hummingbird
+    /// itself on a router without it).
     @discardableResult
     public func addRoutes<Context: RequestContext>(
-        to router: some RouterMethods<Context>,
-        authentication: [any MiddlewareProtocol<Request, Response, Context>]? = nil
+        to router: some RouterMethods<Context>, guard routeGuard: TaskRouteGuard<Context>
     ) -> RouterGroup<Context> {
-        let group = router.group("v1/tasks").add(middleware: TaskErrorMiddleware<Context>())
-        for middleware in authentication ?? [TaskAPIKeyMiddleware<Context>(key: apiKey)] {
-            group.add(middleware: middleware)
-        }
+        let group = router.group("v1/tasks").add(middleware: routeGuard.middleware)
         group.get { request, _ in try await self.list(request) }
         group.post { request, _ in try await self.create(request) }
         group.get(":id") { _, context in try await self.show(context.parameters.require("id")) }
@@ -43,61 +40,61 @@ extension TaskService {
         do {
             body = try await request.collectBody(upTo: Self.maxCreateBodyBytes)
         } catch {
-            throw TaskAPIError(.payloadTooLarge, "the request body is larger than \(Self.maxCreateBodyBytes) bytes")
+            throw SidecarError(.payloadTooLarge, "the request body is larger than \(Self.maxCreateBodyBytes) bytes")
         }
         let create: CreateTaskRequest
         do {
             create = try CompanionJSON.decode(CreateTaskRequest.self, from: Data(body.readableBytesView))
         } catch {
-            throw TaskAPIError(.badRequest, "the body must be JSON with a string title (and description, repo_url)")
+            throw SidecarError(.badRequest, "the body must be JSON with a string title (and description, repo_url)")
         }
-        if let problem = create.validationError() { throw TaskAPIError(.badRequest, problem) }
+        if let problem = create.validationError() { throw SidecarError(.badRequest, problem) }
         if let repoURL = create.repoURL {
             do { _ = try runner.clonePolicy.source(for: repoURL) } catch {
-                throw TaskAPIError(.badRequest, error.description)
+                throw SidecarError(.badRequest, error.description)
             }
         }
         let task = try await store.create(create)
-        return try JSONAnswer.response(TaskResponse(task: task), status: .created)
+        return try JSONBody.response(TaskResponse(task: task), status: .created)
     }
 
     func show(_ id: String) async throws -> Response {
-        guard TaskID.isPlausible(id), let task = try await store.task(id: id) else { throw TaskAPIError.noSuchTask(id) }
-        return try JSONAnswer.response(TaskResponse(task: task))
+        guard TaskID.isPlausible(id), let task = try await store.task(id: id) else { throw SidecarError.noSuchTask(id) }
+        return try JSONBody.response(TaskResponse(task: task))
     }
 
     func start(_ id: String) async throws -> Response {
-        guard TaskID.isPlausible(id) else { throw TaskAPIError.noSuchTask(id) }
+        guard TaskID.isPlausible(id) else { throw SidecarError.noSuchTask(id) }
         do {
-            return try JSONAnswer.response(TaskResponse(task: try await runner.start(id: id)))
+            return try JSONBody.response(TaskResponse(task: try await runner.start(id: id)))
         } catch let refusal as TaskRunner.Refusal {
-            throw TaskAPIError(refusal, id: id)
+            throw SidecarError(refusal, id: id)
         }
     }
 
     func cancel(_ id: String) async throws -> Response {
-        guard TaskID.isPlausible(id) else { throw TaskAPIError.noSuchTask(id) }
+        guard TaskID.isPlausible(id) else { throw SidecarError.noSuchTask(id) }
         do {
-            return try JSONAnswer.response(TaskResponse(task: try await runner.cancel(id: id)))
+            return try JSONBody.response(TaskResponse(task: try await runner.cancel(id: id)))
         } catch let refusal as TaskRunner.Refusal {
-            throw TaskAPIError(refusal, id: id)
+            throw SidecarError(refusal, id: id)
         }
     }
 
     func tail(_ id: String, _ request: Request) async throws -> Response {
-        guard TaskID.isPlausible(id) else { throw TaskAPIError.noSuchTask(id) }
+        guard TaskID.isPlausible(id) else { throw SidecarError.noSuchTask(id) }
         let after = try TaskQuery.integer("after", in: request, range: 0...Int.max)
         let lines = try TaskQuery.integer("lines", in: request, range: 0...TaskStore.maxTailLines)
         let limit = try TaskQuery.integer("limit", in: request, range: 1...TaskStore.maxTailLines)
-        if after != nil && lines != nil { throw TaskAPIError(.badRequest, "use either after or lines, not both") }
+        if after != nil && lines != nil { throw SidecarError(.badRequest, "use either after or lines, not both") }
         let tailRequest: TaskStore.TailRequest = after.map { .after($0) } ?? .last(lines ?? 100)
         guard let answer = try await store.tail(taskID: id, tailRequest, limit: limit ?? TaskStore.maxTailLines)
-        else { throw TaskAPIError.noSuchTask(id) }
-        return try JSONAnswer.response(answer)
+        else { throw SidecarError.noSuchTask(id) }
+        return try JSONBody.response(answer)
     }
 }
 
-extension TaskAPIError {
+extension SidecarError {
     init(_ refusal: TaskRunner.Refusal, id: String) {
         switch refusal {
         case .notFound:
@@ -119,7 +116,7 @@ enum TaskQuery {
     static func integer(_ name: String, in request: Request, range: ClosedRange<Int>) throws -> Int? {
         guard let text = request.uri.queryParameters[Substring(name)] else { return nil }
         guard let value = Int(text), range.contains(value) else {
-            throw TaskAPIError(
+            throw SidecarError(
                 .badRequest, "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value

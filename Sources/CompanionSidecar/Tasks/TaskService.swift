@@ -2,28 +2,24 @@ import CompanionAPI
 import Foundation
 import GRDB
 
-/// The orchestrator feature of the sidecar: task storage, the runner and live log broadcasting, and the
-/// optional API key its routes accept.
+/// The orchestrator feature of the sidecar: task storage, the runner and live log broadcasting. Its routes are
+/// added behind a required ``TaskRouteGuard``.
 public struct TaskService: Sendable {
     public let store: TaskStore
     public let hub: LogHub
     public let runner: TaskRunner
-    /// The `X-API-Key` this sidecar accepts on the task routes; nil when none is configured.
-    public let apiKey: TaskAPIKey?
     /// When false the WebSocket log endpoint refuses to upgrade (clients fall back to tail polling).
     public let webSocketEnabled: Bool
 
     /// Builds the service on a migrated database (see ``TaskStore/registerMigrations(in:)``).
     public init(
-        writer: any DatabaseWriter, configuration: TaskRunnerConfiguration, apiKey: TaskAPIKey? = nil,
-        webSocketEnabled: Bool = true
+        writer: any DatabaseWriter, configuration: TaskRunnerConfiguration, webSocketEnabled: Bool = true
     ) {
         let store = TaskStore(writer: writer)
         let hub = LogHub()
         self.store = store
         self.hub = hub
         self.runner = TaskRunner(store: store, hub: hub, configuration: configuration)
-        self.apiKey = apiKey
         self.webSocketEnabled = webSocketEnabled
     }
 }

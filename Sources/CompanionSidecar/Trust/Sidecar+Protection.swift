@@ -22,20 +22,15 @@ extension Sidecar {
         return group.add(middleware: OptionalSignatureMiddleware(signed: signedRequests()))
     }
 
-    /// The authentication of the task routes: a signed request or the configured `X-API-Key`
-    /// (``TaskAuthenticationMiddleware``). With signed requests turned off (MVP shape tests only), the API key
-    /// when one is configured, else loopback peers only: a LAN-bound sidecar never lets strangers run agents.
-    var taskAuthentication: [any MiddlewareProtocol<Request, Response, SidecarRequestContext>] {
-        if configuration.requireSignedRequests {
-            // Task bodies (a description up to 64 KiB) are larger than the companion routes allow; the create
-            // route enforces its own limit after this.
-            let limit = max(configuration.maxBodyBytes, TaskService.maxCreateBodyBytes)
-            return [
-                TaskAuthenticationMiddleware(signed: signedRequests(bodyLimit: limit), apiKey: configuration.taskAPIKey)
-            ]
-        }
-        if let key = configuration.taskAPIKey { return [TaskAPIKeyMiddleware<SidecarRequestContext>(key: key)] }
-        return [LoopbackOnlyMiddleware(what: "task endpoints")]
+    /// The guard of the task routes: a signed request or the configured `X-API-Key`
+    /// (``TaskAuthenticationMiddleware``), whatever ``SidecarConfiguration/requireSignedRequests`` says: the
+    /// task routes run shell commands and are never open.
+    var taskRouteGuard: TaskRouteGuard<SidecarRequestContext> {
+        // Task bodies (a description up to 64 KiB) are larger than the companion routes allow; the create route
+        // enforces its own limit after this.
+        let limit = max(configuration.maxBodyBytes, TaskService.maxCreateBodyBytes)
+        return TaskRouteGuard(
+            TaskAuthenticationMiddleware(signed: signedRequests(bodyLimit: limit), apiKey: configuration.taskAPIKey))
     }
 
     /// Whether an open task log stream may go on: its device (when it came signed) is still trusted. Streams

@@ -1,18 +1,6 @@
 import CompanionTestSupport
 import Foundation
 
-/// The `companion` executable built next to the test bundle.
-enum CompanionExecutable {
-    static var path: String {
-        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [directory, directory.deletingLastPathComponent()] {
-            let path = candidate.appendingPathComponent("companion").path
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return directory.appendingPathComponent("companion").path
-    }
-}
-
 /// `companion sidecar serve` as a child process, on loopback, with a task command and the task API key
 /// ``apiKey`` (the task endpoints need it or a signed request; ``runCompanion(_:environment:whileRunning:)``
 /// passes it). Signed task requests are tested in `TaskTrustEndToEndTests`.
@@ -38,7 +26,7 @@ final class TaskSidecarProcess: @unchecked Sendable {
     /// Starts the sidecar (on `port`, or a free one) and waits until it listens.
     func start(port requested: Int = 0) throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CompanionExecutable.path)
+        process.executableURL = URL(fileURLWithPath: TestPaths.companionBinary.path)
         process.arguments =
             [
                 "sidecar", "serve", "--port", String(requested), "--data-dir", dataDirectory.path, "--json",
@@ -102,7 +90,7 @@ func runCompanion(
     whileRunning: (@Sendable () async throws -> Void)? = nil
 ) async throws -> CLIResult {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: CompanionExecutable.path)
+    process.executableURL = URL(fileURLWithPath: TestPaths.companionBinary.path)
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let stdout = Pipe()

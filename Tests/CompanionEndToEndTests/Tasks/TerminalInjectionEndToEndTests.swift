@@ -1,3 +1,4 @@
+import CompanionTestSupport
 import Foundation
 import Testing
 
@@ -85,7 +86,7 @@ struct TerminalInjectionEndToEndTests {
             environment["COMPANION_API_KEY"] = TaskSidecarProcess.apiKey
             environment["NO_COLOR"] = noColor ? "1" : nil
             let session = try PseudoTerminalSession(
-                [CompanionExecutable.path, "logs", id, "--url", sidecar.url], environment: environment)
+                [TestPaths.companionBinary.path, "logs", id, "--url", sidecar.url], environment: environment)
             defer { session.stop() }
             #expect(try await session.waitForExit(seconds: 30))
             let text = session.output.finish()

@@ -1,3 +1,4 @@
+import CompanionTestSupport
 import Foundation
 
 /// A child process (python3) that opens `count` TCP connections to a loopback port, sends nothing on them, and

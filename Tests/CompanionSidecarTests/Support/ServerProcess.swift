@@ -6,20 +6,6 @@ final class ServerProcess: @unchecked Sendable {
     let process = Process()
     let baseURL: URL
 
-    /// The built `companion` executable, next to the test bundle (both come from `swift build --build-tests`).
-    static func binary() throws -> URL {
-        var directories = [Bundle.main.bundleURL]
-        if let first = CommandLine.arguments.first {
-            directories.append(URL(fileURLWithPath: first).deletingLastPathComponent())
-        }
-        directories.append(TestPaths.packageRoot.appendingPathComponent(".build/debug"))
-        for directory in directories {
-            let candidate = directory.appendingPathComponent("companion")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        throw ServerProcessError.notBuilt(directories.map(\.path))
-    }
-
     /// Starts `companion sidecar serve --port 0` on `dataDirectory` and waits (off the cooperative pool) for
     /// its `listening on` line.
     /// `arguments` are added to the command line; with `softDescriptorLimit` the server starts under
@@ -42,9 +28,10 @@ final class ServerProcess: @unchecked Sendable {
         if let softDescriptorLimit {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments =
-                ["-c", "ulimit -Sn \(softDescriptorLimit) && exec \"$0\" \"$@\"", try Self.binary().path] + serve
+                ["-c", "ulimit -Sn \(softDescriptorLimit) && exec \"$0\" \"$@\"", TestPaths.companionBinary.path]
+                + serve
         } else {
-            process.executableURL = try Self.binary()
+            process.executableURL = TestPaths.companionBinary
             process.arguments = serve
         }
         let output = Pipe()
@@ -95,13 +82,10 @@ final class ServerProcess: @unchecked Sendable {
 }
 
 enum ServerProcessError: Error, CustomStringConvertible {
-    case notBuilt([String])
     case noAddress(String)
 
     var description: String {
         switch self {
-        case .notBuilt(let paths):
-            "the companion binary is not built (looked in \(paths)); run swift build --build-tests"
         case .noAddress(let output): "the sidecar did not print its address: \(output)"
         }
     }

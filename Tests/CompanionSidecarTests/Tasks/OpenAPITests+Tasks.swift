@@ -1,11 +1,16 @@
 import CompanionAPI
+import CompanionTestSupport
 import Foundation
 
 /// The task operations of the OpenAPI document, each status a client can provoke on a sidecar without a task
-/// command.
+/// command, in requests signed by a paired device (at `clock`'s time).
 extension OpenAPITests {
-    static func exerciseTasks(_ probe: HTTPProbe) async throws -> [Sample] {
-        let record = SampleRecorder(probe)
+    static func exerciseTasks(_ probe: HTTPProbe, clock: ManualClock) async throws -> [Sample] {
+        let device = TestDevice(name: "Task Runner")
+        let id = try await device.pair(probe)
+        let record = SampleRecorder(probe) { method, path, body in
+            device.signedHeaders(id: id, method, path, body: body, now: clock.now)
+        }
         let create = Data(
             #"{"title":"documented","description":"d","repo_url":"https://example.com/team/repo.git"}"#.utf8)
         let task = try await record("POST", "/v1/tasks", "/v1/tasks", create).decode(TaskResponse.self).task

@@ -7,15 +7,20 @@ import Hummingbird
 import HummingbirdTesting
 import HummingbirdWebSocket
 
-/// A task service on a real SQLite file in a temporary directory, served on an ephemeral loopback port.
+/// A task service on a real SQLite file in a temporary directory, served on an ephemeral loopback port behind
+/// its `X-API-Key` (``apiKey``; task routes cannot be served without a guard). Signed task requests go through
+/// the full sidecar: `TaskTrustTests`.
 struct TaskHarness {
+    /// The `X-API-Key` of every harness; ``client(port:apiKey:)`` and `rawRequest` send it unless told otherwise.
+    static let apiKey = "task-harness-key-\(UUID().uuidString)"
+
     let directory: URL
     let databasePath: String
     let database: DatabaseQueue
     let service: TaskService
 
     init(
-        command: String?, apiKey: TaskAPIKey? = nil, webSocketEnabled: Bool = true,
+        command: String?, webSocketEnabled: Bool = true,
         killGrace: Duration = .seconds(2), directory: URL? = nil, cloneRoots: [URL] = [],
         cloneTimeLimit: Duration = TaskRunnerConfiguration.defaultCloneTimeLimit, git: String = "git"
     ) throws {
@@ -31,7 +36,7 @@ struct TaskHarness {
             configuration: TaskRunnerConfiguration(
                 command: command, dataDirectory: directory, killGrace: killGrace, git: git, cloneRoots: cloneRoots,
                 cloneTimeLimit: cloneTimeLimit),
-            apiKey: apiKey, webSocketEnabled: webSocketEnabled)
+            webSocketEnabled: webSocketEnabled)
     }
 
     /// Opens and migrates a database file the way the registry does.
@@ -48,8 +53,9 @@ struct TaskHarness {
     /// The HTTP and WebSocket routes on one router.
     func application() -> some ApplicationProtocol {
         let router = Router(context: BasicWebSocketRequestContext.self)
-        service.addRoutes(to: router)
-        service.addWebSocketRoutes(to: router)
+        let key = try! TaskAPIKey(Self.apiKey)
+        service.addRoutes(to: router, guard: .apiKey(key))
+        service.addWebSocketRoutes(to: router, guard: .apiKey(key))
         return Application(
             router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
             configuration: .init(address: .hostname("127.0.0.1", port: 0)))
@@ -63,7 +69,7 @@ struct TaskHarness {
     }
 
     /// A client of the live server.
-    static func client(port: Int, apiKey: String? = nil) -> TaskClient {
+    static func client(port: Int, apiKey: String? = TaskHarness.apiKey) -> TaskClient {
         // swift-format-ignore: NeverUseForceTry
         try! TaskClient(baseURL: "http://127.0.0.1:\(port)", apiKey: apiKey)
     }

@@ -58,12 +58,15 @@ struct TaskRoutesTests {
         }
     }
 
-    @Test func apiKeyIsRequiredWhenConfigured() async throws {
-        let key = "0123456789abcdef-secret"
-        let harness = try TaskHarness(command: nil, apiKey: try TaskAPIKey(key))
+    @Test func theAPIKeyIsRequired() async throws {
+        let key = TaskHarness.apiKey
+        let harness = try TaskHarness(command: nil)
         try await harness.live { port in
-            await #expect(throws: CompanionClientError.self) { try await TaskHarness.client(port: port).list() }
-            let wrong = TaskHarness.client(port: port, apiKey: "0123456789abcdef-secreT")
+            await #expect(throws: CompanionClientError.self) {
+                try await TaskHarness.client(port: port, apiKey: nil).list()
+            }
+            #expect(try await rawRequest("GET", "http://127.0.0.1:\(port)/v1/tasks", apiKey: nil).status == 401)
+            let wrong = TaskHarness.client(port: port, apiKey: String(key.dropLast()) + "?")
             do {
                 _ = try await wrong.list()
                 Issue.record("a wrong key must be refused")
@@ -77,12 +80,14 @@ struct TaskRoutesTests {
 }
 
 /// A request with URLSession; the status and the decoded error body, if any.
-func rawRequest(_ method: String, _ url: String, body: Data? = nil) async throws -> (
-    status: Int, error: APIErrorResponse?
-) {
+/// `apiKey` goes in `X-API-Key` (a ``TaskHarness``'s by default).
+func rawRequest(_ method: String, _ url: String, body: Data? = nil, apiKey: String? = TaskHarness.apiKey) async throws
+    -> (status: Int, error: APIErrorResponse?)
+{
     var request = URLRequest(url: URL(string: url)!)
     request.httpMethod = method
     request.httpBody = body
+    if let apiKey { request.setValue(apiKey, forHTTPHeaderField: TaskAPIKey.headerName) }
     let (data, response) = try await URLSession.shared.data(for: request)
     let status = (response as? HTTPURLResponse)?.statusCode ?? 0
     return (status, try? CompanionJSON.decode(APIErrorResponse.self, from: data))

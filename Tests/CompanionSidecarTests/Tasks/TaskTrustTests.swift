@@ -2,6 +2,7 @@ import CompanionAPI
 import CompanionClient
 import CompanionCrypto
 import CompanionSidecar
+import CompanionTestSupport
 import Foundation
 import Testing
 
