@@ -3,9 +3,16 @@
 // Module map and import rules: ARCHITECTURE.md.
 import PackageDescription
 
-/// A thin system-library target: one C library, found with pkg-config, installed with apt.
+/// A thin system-library target: one C library, found with pkg-config, installed with apt, linked.
 func systemLibrary(_ name: String, pkg: String, apt: [String]) -> Target {
     .systemLibrary(name: name, path: "Sources/CSystem/\(name)", pkgConfig: pkg, providers: [.apt(apt)])
+}
+
+/// A system-library target whose library is loaded with `dlopen` on first use rather than linked, so that
+/// commands that never touch it do not load it (and its dependencies) at start-up: only its header is needed
+/// to build (in the default include path, so no pkg-config, whose `--libs` would link it).
+func loadedLibrary(_ name: String, apt: [String]) -> Target {
+    .systemLibrary(name: name, path: "Sources/CSystem/\(name)", providers: [.apt(apt)])
 }
 
 let package = Package(
@@ -14,7 +21,9 @@ let package = Package(
     products: [
         .executable(name: "companion", targets: ["companion"]),
         .library(name: "CompanionCrypto", targets: ["CompanionCrypto"]),
+        .library(name: "CompanionPaths", targets: ["CompanionPaths"]),
         .library(name: "CompanionVault", targets: ["CompanionVault"]),
+        .library(name: "CompanionVaultSecretService", targets: ["CompanionVaultSecretService"]),
         .library(name: "CompanionQR", targets: ["CompanionQR"]),
         .library(name: "CompanionAPI", targets: ["CompanionAPI"]),
         .library(name: "CompanionClient", targets: ["CompanionClient"]),
@@ -37,14 +46,16 @@ let package = Package(
         // capability modules below may import these.
         systemLibrary("CSodium", pkg: "libsodium", apt: ["libsodium-dev"]),
         systemLibrary("CSecret", pkg: "libsecret-1", apt: ["libsecret-1-dev"]),
-        systemLibrary("CQREncode", pkg: "libqrencode", apt: ["libqrencode-dev"]),
-        systemLibrary("CZBar", pkg: "zbar", apt: ["libzbar-dev"]),
-        systemLibrary("CPNG", pkg: "libpng", apt: ["libpng-dev"]),
-        systemLibrary("CJPEG", pkg: "libjpeg", apt: ["libjpeg-dev"]),
+        loadedLibrary("CQREncode", apt: ["libqrencode-dev"]),
+        loadedLibrary("CZBar", apt: ["libzbar-dev"]),
+        loadedLibrary("CPNG", apt: ["libpng-dev"]),
+        loadedLibrary("CJPEG", apt: ["libjpeg-dev"]),
 
         // Capability modules.
         .target(name: "CompanionCrypto", dependencies: ["CSodium"]),
-        .target(name: "CompanionVault", dependencies: ["CompanionCrypto", "CSecret"]),
+        .target(name: "CompanionPaths"),
+        .target(name: "CompanionVault", dependencies: ["CompanionCrypto", "CompanionPaths"]),
+        .target(name: "CompanionVaultSecretService", dependencies: ["CompanionVault", "CompanionCrypto", "CSecret"]),
         .target(name: "CompanionQR", dependencies: ["CQREncode", "CZBar", "CPNG", "CJPEG"]),
         .target(name: "CompanionAPI", dependencies: ["CompanionCrypto"]),
         .target(
@@ -58,7 +69,7 @@ let package = Package(
         .target(
             name: "CompanionSidecar",
             dependencies: [
-                "CompanionAPI", "CompanionCrypto", "CompanionVault",
+                "CompanionAPI", "CompanionCrypto", "CompanionPaths",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -74,8 +85,8 @@ let package = Package(
         .executableTarget(
             name: "companion",
             dependencies: [
-                "CompanionCrypto", "CompanionVault", "CompanionQR", "CompanionAPI",
-                "CompanionClient", "CompanionPairing", "CompanionSidecar",
+                "CompanionCrypto", "CompanionPaths", "CompanionVault", "CompanionVaultSecretService", "CompanionQR",
+                "CompanionAPI", "CompanionClient", "CompanionPairing", "CompanionSidecar",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -84,8 +95,11 @@ let package = Package(
 
         // Tests.
         .target(name: "CompanionTestSupport", dependencies: ["CompanionCrypto"], path: "Tests/CompanionTestSupport"),
+        .testTarget(name: "CompanionPathsTests", dependencies: ["CompanionPaths"]),
         .testTarget(name: "CompanionCryptoTests", dependencies: ["CompanionCrypto", "CompanionTestSupport"]),
-        .testTarget(name: "CompanionVaultTests", dependencies: ["CompanionVault", "CompanionTestSupport"]),
+        .testTarget(
+            name: "CompanionVaultTests",
+            dependencies: ["CompanionVault", "CompanionVaultSecretService", "CompanionPaths", "CompanionTestSupport"]),
         .testTarget(name: "CompanionQRTests", dependencies: ["CompanionQR", "CompanionTestSupport"]),
         .testTarget(name: "CompanionAPITests", dependencies: ["CompanionAPI", "CompanionTestSupport"]),
         .testTarget(name: "CompanionPairingTests", dependencies: ["CompanionPairing", "CompanionTestSupport"]),

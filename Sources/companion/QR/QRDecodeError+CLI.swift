@@ -7,6 +7,7 @@ extension QRDecodeError: CLIFailureConvertible {
         case .notFound: .qrNotFound
         case .tooLarge, .fileTooLarge: .imageTooLarge
         case .unreadable, .empty, .notAnImage, .unsupported, .truncated, .corrupt, .zeroSize: .badImage
+        case .libraryUnavailable: .failure
         }
     }
 
@@ -26,6 +27,8 @@ extension QREncodeError: CLIFailureConvertible {
         case .tooLong: CLIFailure(.usage, description, hint: "shorten the text or use a lower --level (L)")
         case .invalidOption: CLIFailure(.usage, description, hint: "see `companion qr encode --help`")
         case .failed: CLIFailure(.failure, description, hint: "please report this with the command you ran")
+        case .libraryUnavailable(let missing):
+            CLIFailure(.failure, description, hint: "install it: apt-get install \(missing.package)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CompanionVault
+import CompanionVaultSecretService
 import Foundation
 
 /// `--vault` and `--profile`, shared by every command that touches credentials.

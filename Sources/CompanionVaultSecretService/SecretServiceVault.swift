@@ -1,5 +1,6 @@
 import CSecret
 import CompanionCrypto
+import CompanionVault
 import Foundation
 
 /// Credentials in the freedesktop Secret Service (gnome-keyring, KWallet) through libsecret, under the
@@ -29,7 +30,7 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
     }
 
     public func set(_ name: String, secret: SecureBytes, label: String, kind: VaultItemKind) throws {
-        try ItemName.validate(name)
+        try VaultItemName.validate(name)
         try serialized {
             var attributes = CredentialSchema.attributes(profile: profile, name: name)
             attributes[CredentialSchema.Attribute.kind] = kind.rawValue
@@ -68,7 +69,7 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
     }
 
     public func get(_ name: String) throws -> SecureBytes? {
-        try ItemName.validate(name)
+        try VaultItemName.validate(name)
         return try serialized {
             let table = GLibValues.stringTable(CredentialSchema.attributes(profile: profile, name: name))
             defer { g_hash_table_unref(table) }
@@ -87,7 +88,7 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
     }
 
     public func remove(_ name: String) throws {
-        try ItemName.validate(name)
+        try VaultItemName.validate(name)
         try serialized {
             let table = GLibValues.stringTable(CredentialSchema.attributes(profile: profile, name: name))
             defer { g_hash_table_unref(table) }

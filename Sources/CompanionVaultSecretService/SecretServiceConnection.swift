@@ -1,4 +1,5 @@
 import CSecret
+import CompanionVault
 import Foundation
 
 /// A connection to the Secret Service with an open transfer session, checked to be usable:
