@@ -61,8 +61,10 @@ let package = Package(
         .target(
             name: "CompanionClient",
             dependencies: [
-                "CompanionAPI", "CompanionCrypto",
+                "CompanionAPI",
                 .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .target(name: "CompanionPairing", dependencies: ["CompanionAPI"]),
@@ -75,6 +77,7 @@ let package = Package(
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -94,25 +97,31 @@ let package = Package(
         .executableTarget(name: "qr-bench", dependencies: ["CompanionQR"], path: "Benchmarks/QRBench"),
 
         // Tests.
-        .target(name: "CompanionTestSupport", dependencies: ["CompanionCrypto"], path: "Tests/CompanionTestSupport"),
+        .target(name: "CompanionTestSupport", path: "Tests/CompanionTestSupport"),
         .testTarget(name: "CompanionPathsTests", dependencies: ["CompanionPaths"]),
         .testTarget(name: "CompanionCryptoTests", dependencies: ["CompanionCrypto", "CompanionTestSupport"]),
         .testTarget(
             name: "CompanionVaultTests",
-            dependencies: ["CompanionVault", "CompanionVaultSecretService", "CompanionPaths", "CompanionTestSupport"]),
+            dependencies: ["CompanionVault", "CompanionVaultSecretService", "CompanionCrypto", "CompanionTestSupport"]),
         .testTarget(name: "CompanionQRTests", dependencies: ["CompanionQR", "CompanionTestSupport"]),
-        .testTarget(name: "CompanionAPITests", dependencies: ["CompanionAPI", "CompanionTestSupport"]),
-        .testTarget(name: "CompanionPairingTests", dependencies: ["CompanionPairing", "CompanionTestSupport"]),
-        .testTarget(name: "CompanionClientTests", dependencies: ["CompanionClient", "CompanionTestSupport"]),
+        .testTarget(
+            name: "CompanionAPITests", dependencies: ["CompanionAPI", "CompanionCrypto", "CompanionTestSupport"]),
+        .testTarget(
+            name: "CompanionPairingTests", dependencies: ["CompanionPairing", "CompanionAPI", "CompanionTestSupport"]),
+        .testTarget(
+            name: "CompanionClientTests", dependencies: ["CompanionClient", "CompanionAPI", "CompanionTestSupport"]),
         .testTarget(
             name: "CompanionSidecarTests",
             dependencies: [
-                "CompanionSidecar", "CompanionClient", "CompanionTestSupport",
+                "CompanionSidecar", "CompanionClient", "CompanionAPI", "CompanionCrypto", "CompanionTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .testTarget(
             name: "CompanionEndToEndTests",
-            dependencies: ["CompanionClient", "CompanionQR", "CompanionCrypto", "CompanionTestSupport"]),
+            dependencies: ["CompanionClient", "CompanionQR", "CompanionAPI", "CompanionCrypto", "CompanionTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,6 @@
 /// A C library loaded with `dlopen` on first use (see `Sources/CSystem/*/shim.h`): its function table, or why it
 /// could not be loaded. Loading happens once per process, on first access, and is thread-safe (a global `let`).
-struct LoadedLibrary<API>: Sendable {
+struct LoadedLibrary<API: Sendable>: Sendable {
     /// The library's name as a person installs it, e.g. `libzbar0`.
     let package: String
     let loaded: Result<API, LibraryUnavailable>

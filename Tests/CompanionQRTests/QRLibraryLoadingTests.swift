@@ -11,7 +11,8 @@ import Testing
             QRCommandTests.companion, ["--version"], environment: ["LD_TRACE_LOADED_OBJECTS": "1"])
         #expect(traced.status == 0, "\(traced.stderr)")
         return traced.stdout.split(separator: "\n").compactMap { line in
-            line.split(separator: " ", omittingEmptySubsequences: true).first.map(String.init)
+            // "\tlibsodium.so.23 => /lib/…/libsodium.so.23 (0x…)": the name is the first word.
+            line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
         }
     }
 
@@ -28,8 +29,10 @@ import Testing
         let vectors = TestPaths.testVectors.appendingPathComponent("qr")
         let decoded = try ProcessRunner.run(
             QRCommandTests.companion,
-            ["qr", "decode", vectors.appendingPathComponent("photo.jpg").path,
-             vectors.appendingPathComponent("png-rgb.png").path])
+            [
+                "qr", "decode", vectors.appendingPathComponent("photo.jpg").path,
+                vectors.appendingPathComponent("png-rgb.png").path,
+            ])
         #expect(decoded.status == 0, "\(decoded.stderr)")
         #expect(decoded.stdout.split(separator: "\n").count == 2)
     }
