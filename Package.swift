@@ -3,9 +3,16 @@
 // Module map and import rules: ARCHITECTURE.md.
 import PackageDescription
 
-/// A thin system-library target: one C library, found with pkg-config, installed with apt.
+/// A thin system-library target: one C library, found with pkg-config, installed with apt, linked.
 func systemLibrary(_ name: String, pkg: String, apt: [String]) -> Target {
     .systemLibrary(name: name, path: "Sources/CSystem/\(name)", pkgConfig: pkg, providers: [.apt(apt)])
+}
+
+/// A system-library target whose library is loaded with `dlopen` on first use rather than linked, so that
+/// commands that never touch it do not load it (and its dependencies) at start-up: only its header is needed
+/// to build (in the default include path, so no pkg-config, whose `--libs` would link it).
+func loadedLibrary(_ name: String, apt: [String]) -> Target {
+    .systemLibrary(name: name, path: "Sources/CSystem/\(name)", providers: [.apt(apt)])
 }
 
 let package = Package(
@@ -14,7 +21,9 @@ let package = Package(
     products: [
         .executable(name: "companion", targets: ["companion"]),
         .library(name: "CompanionCrypto", targets: ["CompanionCrypto"]),
+        .library(name: "CompanionPaths", targets: ["CompanionPaths"]),
         .library(name: "CompanionVault", targets: ["CompanionVault"]),
+        .library(name: "CompanionVaultSecretService", targets: ["CompanionVaultSecretService"]),
         .library(name: "CompanionQR", targets: ["CompanionQR"]),
         .library(name: "CompanionAPI", targets: ["CompanionAPI"]),
         .library(name: "CompanionClient", targets: ["CompanionClient"]),
@@ -41,27 +50,29 @@ let package = Package(
         // capability modules below may import these.
         systemLibrary("CSodium", pkg: "libsodium", apt: ["libsodium-dev"]),
         systemLibrary("CSecret", pkg: "libsecret-1", apt: ["libsecret-1-dev"]),
-        systemLibrary("CQREncode", pkg: "libqrencode", apt: ["libqrencode-dev"]),
-        systemLibrary("CZBar", pkg: "zbar", apt: ["libzbar-dev"]),
-        systemLibrary("CPNG", pkg: "libpng", apt: ["libpng-dev"]),
-        systemLibrary("CJPEG", pkg: "libjpeg", apt: ["libjpeg-dev"]),
+        loadedLibrary("CQREncode", apt: ["libqrencode-dev"]),
+        loadedLibrary("CZBar", apt: ["libzbar-dev"]),
+        loadedLibrary("CPNG", apt: ["libpng-dev"]),
+        loadedLibrary("CJPEG", apt: ["libjpeg-dev"]),
 
         // Capability modules.
         .target(name: "CompanionCrypto", dependencies: ["CSodium"]),
-        .target(name: "CompanionVault", dependencies: ["CompanionCrypto", "CSecret"]),
+        .target(name: "CompanionPaths"),
+        .target(name: "CompanionVault", dependencies: ["CompanionCrypto", "CompanionPaths"]),
+        .target(name: "CompanionVaultSecretService", dependencies: ["CompanionVault", "CompanionCrypto", "CSecret"]),
         .target(name: "CompanionQR", dependencies: ["CQREncode", "CZBar", "CPNG", "CJPEG"]),
         .target(name: "CompanionAPI", dependencies: ["CompanionCrypto"]),
         .target(
             name: "CompanionClient",
             dependencies: [
-                "CompanionAPI", "CompanionCrypto",
+                "CompanionAPI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .target(name: "CompanionPairing", dependencies: ["CompanionAPI"]),
@@ -74,12 +85,13 @@ let package = Package(
         .target(
             name: "CompanionSidecar",
             dependencies: [
-                "CompanionAPI", "CompanionCrypto", "CompanionVault",
+                "CompanionAPI", "CompanionCrypto", "CompanionPaths",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -90,37 +102,48 @@ let package = Package(
         .executableTarget(
             name: "companion",
             dependencies: [
-                "CompanionCrypto", "CompanionVault", "CompanionQR", "CompanionAPI",
-                "CompanionClient", "CompanionPairing", "CompanionSidecar", "CompanionKit",
+                "CompanionCrypto", "CompanionPaths", "CompanionVault", "CompanionVaultSecretService", "CompanionQR",
+                "CompanionAPI", "CompanionClient", "CompanionPairing", "CompanionSidecar", "CompanionKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Examples/: programs that use the library products only (CI builds them; scripts/check-imports.sh
         // checks that they import nothing else).
         .executableTarget(
-            name: "pair-and-list", dependencies: ["CompanionKit", "CompanionVault", "CompanionAPI"],
+            name: "pair-and-list",
+            dependencies: ["CompanionKit", "CompanionVault", "CompanionVaultSecretService", "CompanionAPI"],
             path: "Examples/PairAndList"),
         // Benchmark driver for Benchmarks/qr.sh (our decoder vs zbarimg); not a product.
         .executableTarget(name: "qr-bench", dependencies: ["CompanionQR"], path: "Benchmarks/QRBench"),
 
         // Tests.
-        .target(name: "CompanionTestSupport", dependencies: ["CompanionCrypto"], path: "Tests/CompanionTestSupport"),
+        .target(name: "CompanionTestSupport", path: "Tests/CompanionTestSupport"),
+        .testTarget(name: "CompanionPathsTests", dependencies: ["CompanionPaths"]),
         .testTarget(name: "CompanionCryptoTests", dependencies: ["CompanionCrypto", "CompanionTestSupport"]),
-        .testTarget(name: "CompanionVaultTests", dependencies: ["CompanionVault", "CompanionTestSupport"]),
+        .testTarget(
+            name: "CompanionVaultTests",
+            dependencies: ["CompanionVault", "CompanionVaultSecretService", "CompanionCrypto", "CompanionTestSupport"]),
         .testTarget(name: "CompanionQRTests", dependencies: ["CompanionQR", "CompanionTestSupport"]),
-        .testTarget(name: "CompanionAPITests", dependencies: ["CompanionAPI", "CompanionTestSupport"]),
-        .testTarget(name: "CompanionPairingTests", dependencies: ["CompanionPairing", "CompanionTestSupport"]),
-        .testTarget(name: "CompanionClientTests", dependencies: ["CompanionClient", "CompanionTestSupport"]),
+        .testTarget(
+            name: "CompanionAPITests", dependencies: ["CompanionAPI", "CompanionCrypto", "CompanionTestSupport"]),
+        .testTarget(
+            name: "CompanionPairingTests", dependencies: ["CompanionPairing", "CompanionAPI", "CompanionTestSupport"]),
+        .testTarget(
+            name: "CompanionClientTests",
+            dependencies: ["CompanionClient", "CompanionAPI", "CompanionCrypto", "CompanionTestSupport"]),
         .testTarget(
             name: "CompanionSidecarTests",
             dependencies: [
-                "CompanionSidecar", "CompanionClient", "CompanionKit", "CompanionVault", "CompanionCrypto", "CompanionPairing",
-                "CompanionTestSupport",
+                "CompanionSidecar", "CompanionClient", "CompanionAPI", "CompanionCrypto", "CompanionTestSupport",
+                "CompanionKit", "CompanionVault", "CompanionPairing",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .testTarget(
             name: "CompanionEndToEndTests",
-            dependencies: ["CompanionClient", "CompanionQR", "CompanionCrypto", "CompanionTestSupport"]),
+            dependencies: ["CompanionClient", "CompanionQR", "CompanionAPI", "CompanionCrypto", "CompanionTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,6 +8,7 @@
 import CompanionAPI
 import CompanionKit
 import CompanionVault
+import CompanionVaultSecretService
 import Foundation
 
 /// Text from the network, escaped for the terminal.

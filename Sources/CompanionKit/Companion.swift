@@ -9,7 +9,8 @@ import Foundation
 /// tasks and follow their logs — with signed requests, and only to the sidecar this device is paired with.
 ///
 /// ```swift
-/// let companion = Companion(vault: try VaultOpener.open(.auto, profile: "default", passphrase: .standard))
+/// // VaultOpener.open(_:profile:) comes with CompanionVaultSecretService (the Secret Service backend).
+/// let companion = Companion(vault: try VaultOpener.open(.auto, profile: "default"))
 /// let invitation = try PairingInvitation(code: "123456")
 /// let outcome = try await companion.pair(
 ///     invitation, at: "http://192.168.1.20:7878", options: PairingOptions(verification: .expected("AB12-CD34")))

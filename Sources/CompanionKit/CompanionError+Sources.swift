@@ -86,6 +86,7 @@ extension CompanionError {
             case .notFound: .qrNotFound
             case .tooLarge, .fileTooLarge: .imageTooLarge
             case .unreadable, .empty, .notAnImage, .unsupported, .truncated, .corrupt, .zeroSize: .badImage
+            case .libraryUnavailable: .failure
             }
         return CompanionError(kind, error.description, hint: error.hint)
     }

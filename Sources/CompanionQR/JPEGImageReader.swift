@@ -5,6 +5,7 @@ import Foundation
 /// are caught in the C shim (`cjpeg_decode_gray`), so a bad file never exits the process.
 enum JPEGImageReader {
     static func read(_ data: [UInt8], maxPixels: Int) throws(QRDecodeError) -> GrayImage {
+        var jpeg = try JPEGLibrary.api()
         var pixels: UnsafeMutablePointer<UInt8>?
         var width: UInt32 = 0
         var height: UInt32 = 0
@@ -12,7 +13,7 @@ enum JPEGImageReader {
         let status = data.withUnsafeBufferPointer { buffer in
             message.withUnsafeMutableBufferPointer { text in
                 cjpeg_decode_gray(
-                    buffer.baseAddress, UInt(buffer.count), UInt64(maxPixels), &pixels, &width, &height,
+                    &jpeg, buffer.baseAddress, UInt(buffer.count), UInt64(maxPixels), &pixels, &width, &height,
                     text.baseAddress, text.count)
             }
         }
@@ -30,6 +31,18 @@ enum JPEGImageReader {
         default:
             let detail = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             throw .corrupt(format: .jpeg, detail: detail.isEmpty ? "libjpeg could not decode it" : detail)
+        }
+    }
+}
+
+/// libjpeg, loaded on first use.
+enum JPEGLibrary {
+    static let library = LoadedLibrary<cjpeg_api>(package: "libjpeg62-turbo", cjpeg_load)
+
+    static func api() throws(QRDecodeError) -> cjpeg_api {
+        switch library.loaded {
+        case .success(let api): return api
+        case .failure(let missing): throw .libraryUnavailable(missing)
         }
     }
 }

@@ -17,11 +17,12 @@ enum PNGImageReader {
             height < 1 << 31
         else { throw .tooLarge(width: width, height: height, maxPixels: maxPixels) }
 
+        let png = try PNGLibrary.decodingAPI()
         let outcome: Result<GrayImage, PNGFailure> = data.withUnsafeBytes { raw in
             var info = png_image()
             info.version = png_uint_32(PNG_IMAGE_VERSION)
-            defer { png_image_free(&info) }
-            guard png_image_begin_read_from_memory(&info, raw.baseAddress, raw.count) != 0 else {
+            defer { png.png_image_free(&info) }
+            guard png.png_image_begin_read_from_memory(&info, raw.baseAddress, raw.count) != 0 else {
                 return .failure(PNGFailure(message: message(of: &info)))
             }
             info.format = png_uint_32(PNG_FORMAT_GRAY)
@@ -29,7 +30,7 @@ enum PNGImageReader {
             var pixels = [UInt8](repeating: 255, count: imageWidth * imageHeight)
             var white = png_color(red: 255, green: 255, blue: 255)
             let done = pixels.withUnsafeMutableBytes { out in
-                png_image_finish_read(&info, &white, out.baseAddress, png_int_32(imageWidth), nil)
+                png.png_image_finish_read(&info, &white, out.baseAddress, png_int_32(imageWidth), nil)
             }
             guard done != 0 else { return .failure(PNGFailure(message: message(of: &info))) }
             return .success(GrayImage(width: imageWidth, height: imageHeight, pixels: pixels))
@@ -56,5 +57,24 @@ enum PNGImageReader {
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
         return text.isEmpty ? "libpng could not decode it" : text
+    }
+}
+
+/// libpng, loaded on first use.
+enum PNGLibrary {
+    static let library = LoadedLibrary<cpng_api>(package: "libpng16-16", cpng_load)
+
+    static func decodingAPI() throws(QRDecodeError) -> cpng_api {
+        switch library.loaded {
+        case .success(let api): return api
+        case .failure(let missing): throw .libraryUnavailable(missing)
+        }
+    }
+
+    static func encodingAPI() throws(QREncodeError) -> cpng_api {
+        switch library.loaded {
+        case .success(let api): return api
+        case .failure(let missing): throw .libraryUnavailable(missing)
+        }
     }
 }

@@ -32,14 +32,15 @@ public struct QRCode: Sendable, Equatable {
         -> QRCode
     {
         guard !bytes.isEmpty else { throw .empty }
+        let qrencode = try QREncodeLibrary.api()
         let raw = bytes.withUnsafeBufferPointer { buffer in
-            QRcode_encodeData(Int32(buffer.count), buffer.baseAddress, 0, correction.libraryLevel)
+            qrencode.QRcode_encodeData(Int32(buffer.count), buffer.baseAddress, 0, correction.libraryLevel)
         }
         guard let raw else {
             if errno == ERANGE { throw .tooLong(bytes.count) }
             throw .failed(String(cString: strerror(errno)))
         }
-        defer { QRcode_free(raw) }
+        defer { qrencode.QRcode_free(raw) }
         let width = Int(raw.pointee.width)
         let data = UnsafeBufferPointer(start: raw.pointee.data, count: width * width)
         // libqrencode sets bit 0 of each byte for a dark module; the other bits describe the module's role.
@@ -63,6 +64,8 @@ public enum QREncodeError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidOption(String)
     /// libqrencode or libpng failed for another reason.
     case failed(String)
+    /// libqrencode or libpng (loaded on first use) is not installed.
+    case libraryUnavailable(LibraryUnavailable)
 
     public var description: String {
         switch self {
@@ -72,6 +75,19 @@ public enum QREncodeError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "(version 40 holds at most 2953 bytes at L, 2331 at M, 1663 at Q, 1273 at H)"
         case .invalidOption(let detail): "invalid option: \(detail)"
         case .failed(let detail): "QR encoding failed: \(detail)"
+        case .libraryUnavailable(let missing): "cannot encode QR codes: \(missing)"
+        }
+    }
+}
+
+/// libqrencode, loaded on first use.
+enum QREncodeLibrary {
+    static let library = LoadedLibrary<cqrencode_api>(package: "libqrencode4", cqrencode_load)
+
+    static func api() throws(QREncodeError) -> cqrencode_api {
+        switch library.loaded {
+        case .success(let api): return api
+        case .failure(let missing): throw .libraryUnavailable(missing)
         }
     }
 }

@@ -20,6 +20,8 @@ public enum QRDecodeError: Error, Equatable, Sendable, CustomStringConvertible {
     case fileTooLarge(bytes: Int, maxBytes: Int)
     /// The image was read, but no QR code was found in it, even after the robustness passes.
     case notFound
+    /// A library decoding needs (libzbar, libpng, libjpeg; loaded on first use) is not installed.
+    case libraryUnavailable(LibraryUnavailable)
 
     public var description: String {
         switch self {
@@ -35,6 +37,7 @@ public enum QRDecodeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .fileTooLarge(let bytes, let maxBytes):
             "the file is \(bytes / 1_048_576) MiB, more than the limit of \(maxBytes / 1_048_576) MiB"
         case .notFound: "no QR code found in the image"
+        case .libraryUnavailable(let missing): "cannot decode images: \(missing)"
         }
     }
 
@@ -46,6 +49,7 @@ public enum QRDecodeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notAnImage, .unsupported: "save the image as PNG or JPEG"
         case .corrupt, .zeroSize: "the file is damaged: take a new screenshot or photo"
         case .tooLarge, .fileTooLarge: "crop the image to the QR code, or scale it down"
+        case .libraryUnavailable(let missing): "install it: apt-get install \(missing.package)"
         case .notFound:
             "make sure the whole code is visible with a light margin around it, sharp and evenly lit; crop closer"
         }

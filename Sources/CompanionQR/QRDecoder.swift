@@ -1,3 +1,4 @@
+import CZBar
 import Foundation
 
 /// Finds and decodes QR codes in image files or bytes (PNG, JPEG, PGM/PPM) with zbar, retrying with image
@@ -31,17 +32,24 @@ public struct QRDecoder: Sendable {
 
     /// Every QR code in a grey image. Throws ``QRDecodeError/notFound`` when there is none.
     public func decode(image: GrayImage) throws(QRDecodeError) -> [DecodedQR] {
-        let (codes, _) = scan(image)
+        let (codes, _) = scan(image, with: try ZBarScanner.api())
         guard !codes.isEmpty else { throw .notFound }
         return codes
     }
 
     /// The codes and the name of the pass that found them (nil when none did). Used by the benchmark.
+    /// Finds nothing when libzbar cannot be loaded (``decode(image:)`` throws
+    /// ``QRDecodeError/libraryUnavailable(_:)`` instead).
     public func scan(_ image: GrayImage) -> (codes: [DecodedQR], pass: String?) {
+        guard let zbar = try? ZBarScanner.api() else { return ([], nil) }
+        return scan(image, with: zbar)
+    }
+
+    private func scan(_ image: GrayImage, with zbar: czbar_api) -> (codes: [DecodedQR], pass: String?) {
         let reduced = DecodePass.reduced(image) ?? image
         for pass in DecodePass.all {
             guard let transformed = pass.transform(pass.onReduced ? reduced : image) else { continue }
-            let codes = ZBarScanner.scan(transformed)
+            let codes = ZBarScanner.scan(transformed, with: zbar)
             if !codes.isEmpty { return (codes, pass.name) }
         }
         return ([], nil)
@@ -50,12 +58,13 @@ public struct QRDecoder: Sendable {
     /// Names of the robustness passes, in the order they are tried.
     public static var passNames: [String] { DecodePass.all.map(\.name) }
 
-    /// The codes one pass finds on its own (nil when the pass does not apply to this image). For tuning.
+    /// The codes one pass finds on its own (nil when the pass does not apply to this image, or libzbar cannot be
+    /// loaded). For tuning.
     public func scan(_ image: GrayImage, pass name: String) -> [DecodedQR]? {
-        guard let pass = DecodePass.named(name),
+        guard let zbar = try? ZBarScanner.api(), let pass = DecodePass.named(name),
             let transformed = pass.transform(pass.onReduced ? DecodePass.reduced(image) ?? image : image)
         else { return nil }
-        return ZBarScanner.scan(transformed)
+        return ZBarScanner.scan(transformed, with: zbar)
     }
 
     /// Decodes image bytes to grey, enforcing the pixel limit.

@@ -42,6 +42,7 @@ public enum QRPNGWriter {
 
     /// Encodes an 8-bit grey image as PNG.
     static func encodePNG(_ image: GrayImage) throws(QREncodeError) -> [UInt8] {
+        let png = try PNGLibrary.encodingAPI()
         var info = png_image()
         info.version = png_uint_32(PNG_IMAGE_VERSION)
         info.width = png_uint_32(image.width)
@@ -49,13 +50,13 @@ public enum QRPNGWriter {
         info.format = png_uint_32(PNG_FORMAT_GRAY)
         var size: png_alloc_size_t = 0
         let sized = image.pixels.withUnsafeBytes { raw in
-            png_image_write_to_memory(&info, nil, &size, 0, raw.baseAddress, png_int_32(image.width), nil)
+            png.png_image_write_to_memory(&info, nil, &size, 0, raw.baseAddress, png_int_32(image.width), nil)
         }
         guard sized != 0, size > 0 else { throw .failed("libpng: \(message(of: &info))") }
         var output = [UInt8](repeating: 0, count: Int(size))
         let written = output.withUnsafeMutableBytes { out in
             image.pixels.withUnsafeBytes { raw in
-                png_image_write_to_memory(
+                png.png_image_write_to_memory(
                     &info, out.baseAddress, &size, 0, raw.baseAddress, png_int_32(image.width), nil)
             }
         }

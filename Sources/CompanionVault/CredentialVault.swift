@@ -33,6 +33,17 @@ public struct VaultItemMetadata: Codable, Sendable, Equatable {
     }
 }
 
+/// One stored item: its secret and its metadata.
+public struct VaultItem: Sendable {
+    public var secret: SecureBytes
+    public var metadata: VaultItemMetadata
+
+    public init(secret: SecureBytes, metadata: VaultItemMetadata) {
+        self.secret = secret
+        self.metadata = metadata
+    }
+}
+
 /// A store for credentials. Implementations: Secret Service (libsecret) and an encrypted file.
 ///
 /// - `set` inserts or replaces (upsert), keeping `created` of an existing item.
@@ -45,6 +56,10 @@ public protocol CredentialVault: Sendable {
     func set(_ name: String, secret: SecureBytes, label: String, kind: VaultItemKind) throws
     /// The secret stored under `name`, or nil.
     func get(_ name: String) throws -> SecureBytes?
+    /// The secret stored under `name` with its metadata, or nil: what ``get(_:)`` and ``list()`` together say
+    /// about one item, in one read where the backend can (the Secret Service's round trips cost more than the rest
+    /// of a `companion keys show`).
+    func item(_ name: String) throws -> VaultItem?
     /// Removes the item; does nothing when it is absent.
     func remove(_ name: String) throws
     /// Metadata of every item in this vault's profile.
@@ -52,4 +67,14 @@ public protocol CredentialVault: Sendable {
     /// The inter-process lock that serialises read → decide → write sequences on this vault (each single call
     /// above is already atomic on its own).
     var changeLock: VaultChangeLock { get }
+}
+
+extension CredentialVault {
+    /// ``get(_:)`` and the item's entry in ``list()``.
+    public func item(_ name: String) throws -> VaultItem? {
+        guard let secret = try get(name), let metadata = try list().first(where: { $0.name == name }) else {
+            return nil
+        }
+        return VaultItem(secret: secret, metadata: metadata)
+    }
 }

@@ -27,6 +27,17 @@ public struct DeviceIdentityStore: Sendable {
     /// when the item is not a valid key.
     public func load() throws -> Ed25519KeyPair? {
         guard let secret = try vault.get(Self.itemName) else { return nil }
+        return try Self.keyPair(secret)
+    }
+
+    /// The stored keypair and when the vault says it was created, in one vault read
+    /// (``CredentialVault/item(_:)``), or nil when there is none.
+    public func loadWithCreationDate() throws -> (pair: Ed25519KeyPair, created: Date)? {
+        guard let item = try vault.item(Self.itemName) else { return nil }
+        return (try Self.keyPair(item.secret), item.metadata.created)
+    }
+
+    private static func keyPair(_ secret: SecureBytes) throws -> Ed25519KeyPair {
         do {
             return try Ed25519KeyPair(secretKey: secret)
         } catch {

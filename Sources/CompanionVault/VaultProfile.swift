@@ -1,3 +1,4 @@
+import CompanionPaths
 import Foundation
 
 /// A named set of credentials (`--profile`, `COMPANION_PROFILE`), so several companions can share one
@@ -23,40 +24,27 @@ public struct VaultProfile: Sendable, Hashable, CustomStringConvertible {
     public var description: String { name }
 
     /// `$XDG_DATA_HOME/companionkit/<profile>` (default `~/.local/share/companionkit/<profile>`): the file vault.
-    public var dataDirectory: URL {
-        Self.baseDirectory(xdg: "XDG_DATA_HOME", fallback: ".local/share").appendingPathComponent(name)
-    }
+    public var dataDirectory: URL { CompanionDirectories().applicationDirectory(.data).appendingPathComponent(name) }
 
     /// `$XDG_STATE_HOME/companionkit/<profile>` (default `~/.local/state/companionkit/<profile>`): non-secret
     /// bookkeeping such as when each item was last used.
     public var stateDirectory: URL {
-        Self.baseDirectory(xdg: "XDG_STATE_HOME", fallback: ".local/state").appendingPathComponent(name)
+        CompanionDirectories().applicationDirectory(.state).appendingPathComponent(name)
     }
 
     /// `$XDG_RUNTIME_DIR/companionkit/<profile>` (the per-user runtime directory, `/run/user/<uid>` on systemd
     /// systems), else the ``stateDirectory`` when `XDG_RUNTIME_DIR` is unset: lock files that live no longer
     /// than the user's session.
     public var runtimeDirectory: URL {
-        if let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
-            return URL(fileURLWithPath: runtime).appendingPathComponent("companionkit").appendingPathComponent(name)
-        }
-        return stateDirectory
-    }
-
-    private static func baseDirectory(xdg: String, fallback: String) -> URL {
-        let env = ProcessInfo.processInfo.environment
-        // The XDG spec says relative paths are invalid and must be ignored.
-        if let value = env[xdg], value.hasPrefix("/") {
-            return URL(fileURLWithPath: value).appendingPathComponent("companionkit")
-        }
-        let home = env["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home).appendingPathComponent(fallback).appendingPathComponent("companionkit")
+        CompanionDirectories().runtimeApplicationDirectory?.appendingPathComponent(name) ?? stateDirectory
     }
 }
 
-/// Item names: short ASCII identifiers (`identity`, `sidecar-url`), checked before they reach a backend.
-enum ItemName {
-    static func validate(_ name: String) throws {
+/// Item names: short ASCII identifiers (`identity`, `sidecar-url`), checked by every backend before the name
+/// reaches its store.
+public enum VaultItemName {
+    /// Throws ``VaultError/invalidItemName(_:)`` unless `name` is 1-128 printable ASCII characters without spaces.
+    public static func validate(_ name: String) throws {
         let bytes = Array(name.utf8)
         guard (1...128).contains(bytes.count), bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             throw VaultError.invalidItemName(name)

@@ -9,6 +9,12 @@ public struct VaultItemLocation: Codable, Sendable, Equatable {
     public var objectPath: String?
     /// Whether the item (or its collection) is locked right now.
     public var locked: Bool
+
+    public init(container: String, objectPath: String?, locked: Bool) {
+        self.container = container
+        self.objectPath = objectPath
+        self.locked = locked
+    }
 }
 
 /// The encrypted file vault's on-disk facts.
@@ -41,6 +47,19 @@ public struct VaultReport: Codable, Sendable, Equatable {
     public var defaultCollectionLocked: Bool?
     /// File vault only.
     public var file: FileVaultFacts?
+
+    public init(
+        backend: String, profile: String, locations: [String: VaultItemLocation], sessionAlgorithm: String?,
+        defaultCollection: String?, defaultCollectionLocked: Bool?, file: FileVaultFacts?
+    ) {
+        self.backend = backend
+        self.profile = profile
+        self.locations = locations
+        self.sessionAlgorithm = sessionAlgorithm
+        self.defaultCollection = defaultCollection
+        self.defaultCollectionLocked = defaultCollectionLocked
+        self.file = file
+    }
 }
 
 /// A vault that can describe its storage for an audit.

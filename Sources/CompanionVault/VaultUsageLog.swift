@@ -84,6 +84,12 @@ public final class UsageTrackingVault: InspectableVault {
         return secret
     }
 
+    public func item(_ name: String) throws -> VaultItem? {
+        let item = try inner.item(name)
+        if item != nil { usage.touch(backend: backend.rawValue, name: name) }
+        return item
+    }
+
     public func remove(_ name: String) throws {
         try inner.remove(name)
         usage.forget(backend: backend.rawValue, name: name)

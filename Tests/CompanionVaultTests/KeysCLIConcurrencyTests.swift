@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import CompanionVault
+@testable import CompanionVaultSecretService
 
 /// Concurrent `companion keys init` and `keys init --rotate` processes on one profile (issue #11, defect 4):
 /// exactly one process creates the identity and every process prints it; rotations are serialised and every

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import CompanionVault
+@testable import CompanionVaultSecretService
 
 /// The Secret Service backend against the real gnome-keyring of scripts/with-keyring.sh.
 @Suite(.enabled(if: Keyring.expected, "needs a real keyring: run under scripts/with-keyring.sh"))

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CompanionVault
+@testable import CompanionVaultSecretService
 
 /// Unusable Secret Service situations become clear errors pointing to `--vault file`, exit status 3.
 struct VaultErrorMappingTests {

@@ -1,4 +1,5 @@
 import CompanionCrypto
+import CompanionPaths
 import Foundation
 
 /// Everything that shapes a sidecar: where it listens, where it keeps its registry, how pairing behaves.
@@ -85,17 +86,12 @@ public struct SidecarConfiguration: Sendable {
         return name.isEmpty ? "workstation" : name
     }
 
-    /// `$XDG_DATA_HOME/companion/sidecar`, else `~/.local/share/companion/sidecar`.
+    /// `$XDG_DATA_HOME/companionkit/sidecar`, else `~/.local/share/companionkit/sidecar`; an existing registry
+    /// in the directory earlier versions used (`$XDG_DATA_HOME/companion/sidecar`) keeps being used while the new
+    /// directory does not exist (``CompanionDirectories/sidecarDataDirectory(existingDirectory:)``).
     public static func defaultDataDirectory(environment: [String: String] = ProcessInfo.processInfo.environment)
         -> URL
     {
-        let base: URL
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            base = URL(fileURLWithPath: xdg)
-        } else {
-            let home = environment["HOME"] ?? NSHomeDirectory()
-            base = URL(fileURLWithPath: home).appendingPathComponent(".local/share")
-        }
-        return base.appendingPathComponent("companion/sidecar")
+        CompanionDirectories(environment: environment).sidecarDataDirectory()
     }
 }

@@ -56,7 +56,7 @@ public final class FileVault: InspectableVault, @unchecked Sendable {
     public func unlock() throws { _ = try read() }
 
     public func set(_ name: String, secret: SecureBytes, label: String, kind: VaultItemKind) throws {
-        try ItemName.validate(name)
+        try VaultItemName.validate(name)
         try mutate { entries in
             let now = Date()
             let created = entries.first { $0.metadata.name == name }?.metadata.created ?? now
@@ -71,12 +71,12 @@ public final class FileVault: InspectableVault, @unchecked Sendable {
     }
 
     public func get(_ name: String) throws -> SecureBytes? {
-        try ItemName.validate(name)
+        try VaultItemName.validate(name)
         return try read().first { $0.metadata.name == name }?.secret
     }
 
     public func remove(_ name: String) throws {
-        try ItemName.validate(name)
+        try VaultItemName.validate(name)
         try mutate { entries in
             let before = entries.count
             entries.removeAll { $0.metadata.name == name }

@@ -11,13 +11,13 @@ struct KeysShow: CompanionCommand {
 
     func execute() async throws {
         let vault = try vaultOptions.openTracked()
-        guard let pair = try DeviceIdentityStore(vault: vault).load() else {
+        guard let identity = try DeviceIdentityStore(vault: vault).loadWithCreationDate() else {
             throw CLIFailure(
                 .failure, "this vault holds no device identity (profile \(vaultOptions.profileName))",
                 hint: "run `companion keys init` first")
         }
-        let created = try vault.list().first { $0.name == DeviceIdentityStore.itemName }?.created
-        let summary = IdentitySummary(pair, vault: vault, profile: vaultOptions.profileName, created: created)
+        let summary = IdentitySummary(
+            identity.pair, vault: vault, profile: vaultOptions.profileName, created: identity.created)
         if json { return try Terminal.printJSON(summary) }
         print("Device identity (Ed25519)")
         for line in summary.lines { print(line) }

@@ -1,20 +1,14 @@
 import CompanionCrypto
+import CompanionPaths
 import Foundation
 
 /// Looks for copies of a secret key, raw or base64 or hex encoded, in CompanionKit's own directories.
 enum PlaintextScan {
-    /// `$XDG_{DATA,STATE,CONFIG,CACHE}_HOME/companionkit` (with the XDG defaults).
+    /// `$XDG_{DATA,STATE,CONFIG,CACHE}_HOME/companionkit` (with the XDG defaults), where every CompanionKit
+    /// file lives, the sidecar's included.
     static func companionDirectories(_ profile: String) -> [URL] {
-        let env = ProcessInfo.processInfo.environment
-        let home = URL(fileURLWithPath: env["HOME"] ?? NSHomeDirectory())
-        let bases: [(String, String)] = [
-            ("XDG_DATA_HOME", ".local/share"), ("XDG_STATE_HOME", ".local/state"), ("XDG_CONFIG_HOME", ".config"),
-            ("XDG_CACHE_HOME", ".cache"),
-        ]
-        return bases.map { variable, fallback in
-            let base = env[variable].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-            return (base ?? home.appendingPathComponent(fallback)).appendingPathComponent("companionkit")
-        }
+        let directories = CompanionDirectories()
+        return CompanionDirectories.XDGBase.allCases.map { directories.applicationDirectory($0) }
     }
 
     /// Paths of regular files (at most 16 MiB each) under `directories` that contain the secret's seed.

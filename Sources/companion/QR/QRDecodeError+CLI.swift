@@ -21,6 +21,8 @@ extension QREncodeError: CLIFailureConvertible {
         case .tooLong: CLIFailure(.usage, description, hint: "shorten the text or use a lower --level (L)")
         case .invalidOption: CLIFailure(.usage, description, hint: "see `companion qr encode --help`")
         case .failed: CLIFailure(.failure, description, hint: "please report this with the command you ran")
+        case .libraryUnavailable(let missing):
+            CLIFailure(.failure, description, hint: "install it: apt-get install \(missing.package)")
         }
     }
 }

@@ -21,7 +21,7 @@ struct SidecarServeCommand: CompanionCommand {
     var port = SidecarConfiguration.defaultPort
 
     @Option(
-        name: .customLong("data-dir"), help: "Directory of the registry (default ~/.local/share/companion/sidecar).")
+        name: .customLong("data-dir"), help: "Directory of the registry (default ~/.local/share/companionkit/sidecar).")
     var dataDir: String?
 
     @Option(name: .customLong("public-url"), help: "Base URL phones reach this sidecar at (put in the QR code).")
@@ -92,7 +92,7 @@ struct SidecarServeCommand: CompanionCommand {
         } catch let error as DataDirectoryInUse {
             throw CLIFailure(
                 .failure, error.description,
-                hint: "each sidecar needs its own data directory (default ~/.local/share/companion/sidecar)")
+                hint: "each sidecar needs its own data directory (default ~/.local/share/companionkit/sidecar)")
         } catch {
             throw CLIFailure(
                 .failure, "cannot serve on \(host):\(port): \(error)",

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CompanionKit
 import CompanionVault
+import CompanionVaultSecretService
 import Foundation
 
 /// `--vault` and `--profile`, shared by every command that touches credentials.

@@ -1,8 +1,10 @@
 import CSecret
+import CompanionVault
 import Foundation
 
-/// A connection to the Secret Service with an open transfer session, checked to be usable:
-/// a default collection exists and is unlocked.
+/// A connection to the Secret Service with an open transfer session. Whether the default collection exists and
+/// is unlocked is checked by ``ensureDefaultCollectionUnlocked()``, which the vault calls before it writes and
+/// when a read finds a locked item: a read of an unlocked keyring costs no more round trips than `secret-tool`'s.
 final class SecretServiceConnection: @unchecked Sendable {
     /// libsecret's synchronous calls are serialised: they spin private main contexts and share a
     /// process-wide service proxy.
@@ -10,7 +12,7 @@ final class SecretServiceConnection: @unchecked Sendable {
 
     let service: UnsafeMutablePointer<SecretService>
 
-    /// Connects, opens a transfer session and checks the default collection.
+    /// Connects and opens a transfer session.
     /// Throws ``VaultError/secretServiceUnavailable(_:detail:)`` explaining what is missing.
     init() throws {
         // Collections are not preloaded: loading them loads every item, which races with other processes
@@ -19,12 +21,6 @@ final class SecretServiceConnection: @unchecked Sendable {
             service = try GLibError.check { secret_service_get_sync(SECRET_SERVICE_OPEN_SESSION, nil, $0) }!
         } catch let error as GLibError {
             throw Self.classify(error)
-        }
-        do {
-            try ensureDefaultCollectionUnlocked()
-        } catch {
-            g_object_unref(service)
-            throw error
         }
     }
 
@@ -64,7 +60,9 @@ final class SecretServiceConnection: @unchecked Sendable {
         }
     }
 
-    private func ensureDefaultCollectionUnlocked() throws {
+    /// Throws ``VaultError/secretServiceUnavailable(_:detail:)`` unless a default collection exists and is
+    /// unlocked (unlocking it through the desktop's prompt when there is a desktop).
+    func ensureDefaultCollectionUnlocked() throws {
         guard let collection = try defaultCollection() else {
             throw VaultError.secretServiceUnavailable(
                 .noDefaultCollection, detail: "no collection behind the 'default' alias")

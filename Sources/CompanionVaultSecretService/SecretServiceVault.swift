@@ -1,5 +1,6 @@
 import CSecret
 import CompanionCrypto
+import CompanionVault
 import Foundation
 
 /// Credentials in the freedesktop Secret Service (gnome-keyring, KWallet) through libsecret, under the
@@ -8,9 +9,12 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
     public let profile: VaultProfile
     let connection: SecretServiceConnection
     let schema: UnsafeMutablePointer<SecretSchema>
+    /// True once the default collection was found unlocked (guarded by ``SecretServiceConnection/lock``).
+    private var defaultCollectionUsable = false
 
     /// Connects to the session bus's Secret Service. Throws ``VaultError/secretServiceUnavailable(_:detail:)``
-    /// when there is no bus, no daemon, no default keyring, or a locked one.
+    /// when there is no bus or no daemon; no default keyring, or a locked one, is reported by the first write, or
+    /// by the first read that finds a locked item (a read never prompts without a desktop).
     public init(profile: VaultProfile) throws {
         SecretServiceConnection.lock.lock()
         defer { SecretServiceConnection.lock.unlock() }
@@ -29,8 +33,9 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
     }
 
     public func set(_ name: String, secret: SecureBytes, label: String, kind: VaultItemKind) throws {
-        try ItemName.validate(name)
+        try VaultItemName.validate(name)
         try serialized {
+            try ensureDefaultCollectionUsable()
             var attributes = CredentialSchema.attributes(profile: profile, name: name)
             attributes[CredentialSchema.Attribute.kind] = kind.rawValue
             // secret_value_new copies the bytes into libsecret's non-pageable memory.
@@ -67,28 +72,94 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
         }
     }
 
+    /// SearchItems then GetSecrets for the first unlocked item's path, on this connection's session: the round
+    /// trips of `secret-tool lookup`, with no item proxy. Only locked matches: the default collection is unlocked
+    /// through ``SecretServiceConnection/ensureDefaultCollectionUnlocked()`` (which refuses without a desktop)
+    /// and the search repeated.
     public func get(_ name: String) throws -> SecureBytes? {
-        try ItemName.validate(name)
+        try VaultItemName.validate(name)
         return try serialized {
-            let table = GLibValues.stringTable(CredentialSchema.attributes(profile: profile, name: name))
-            defer { g_hash_table_unref(table) }
-            // SearchItems + GetSecrets by path: no item proxies, so as few D-Bus round trips as secret-tool.
-            guard let value = try call("lookup", { secret_password_lookupv_binary_sync(schema, table, nil, $0) })
+            let attributes = CredentialSchema.attributes(profile: profile, name: name)
+            var (unlocked, locked) = try searchPaths(attributes)
+            if unlocked.isEmpty, !locked.isEmpty {
+                defaultCollectionUsable = false
+                try ensureDefaultCollectionUsable()
+                (unlocked, locked) = try searchPaths(attributes)
+            }
+            guard let path = unlocked.first else {
+                if locked.isEmpty { return nil }
+                throw VaultError.secretServiceUnavailable(.locked, detail: "the item \"\(name)\" is locked")
+            }
+            guard
+                let value = try call(
+                    "lookup", { secret_service_get_secret_for_dbus_path_sync(connection.service, path, nil, $0) })
             else { return nil }
             defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
-            var length = 0
-            guard let bytes = secret_value_get(value, &length) else { return SecureBytes([]) }
-            let secret = SecureBytes(count: length)
-            secret.withUnsafeMutableBytes { out in
-                if length > 0 { out.baseAddress!.copyMemory(from: bytes, byteCount: length) }
+            return Self.copy(value)
+        }
+    }
+
+    /// The object paths of the unlocked and the locked items matching `attributes` (SearchItems, no proxies).
+    func searchPaths(_ attributes: [String: String]) throws -> (unlocked: [String], locked: [String]) {
+        let table = GLibValues.stringTable(attributes)
+        defer { g_hash_table_unref(table) }
+        var unlocked: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
+        var locked: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
+        _ = try call("search") {
+            secret_service_search_for_dbus_paths_sync(connection.service, schema, table, nil, &unlocked, &locked, $0)
+        }
+        defer {
+            g_strfreev(unlocked)
+            g_strfreev(locked)
+        }
+        return (GLibValues.strings(unlocked), GLibValues.strings(locked))
+    }
+
+    /// The bytes of a secret value, copied into ``SecureBytes``.
+    static func copy(_ value: OpaquePointer) -> SecureBytes {
+        var length = 0
+        let bytes = secret_value_get(value, &length)
+        let secret = SecureBytes(count: bytes == nil ? 0 : length)
+        if let bytes, length > 0 {
+            secret.withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: bytes, byteCount: length) }
+        }
+        return secret
+    }
+
+    /// SearchItems, one item proxy and GetSecrets on this connection's session: the secret and its metadata in
+    /// as many round trips as `secret-tool lookup` needs for the secret alone. A locked item is unlocked through
+    /// ``SecretServiceConnection/ensureDefaultCollectionUnlocked()`` (which refuses without a desktop) first.
+    public func item(_ name: String) throws -> VaultItem? {
+        try VaultItemName.validate(name)
+        return try serialized {
+            let attributes = CredentialSchema.attributes(profile: profile, name: name)
+            var items = try search(attributes, loadSecrets: true)
+            if items.contains(where: \.locked) {
+                defaultCollectionUsable = false
+                try ensureDefaultCollectionUsable()
+                items = try search(attributes, loadSecrets: true)
             }
-            return secret
+            guard let item = items.first(where: { !$0.locked }) else {
+                if items.isEmpty { return nil }
+                throw VaultError.secretServiceUnavailable(.locked, detail: "the item \"\(name)\" is locked")
+            }
+            guard let value = secret_item_get_secret(item.pointer) else {
+                throw VaultError.secretService(operation: "lookup", detail: "no secret was loaded for \"\(name)\"")
+            }
+            defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
+            let secret = Self.copy(value)
+            let kind = item.attribute(CredentialSchema.Attribute.kind).flatMap(VaultItemKind.init) ?? .other
+            return VaultItem(
+                secret: secret,
+                metadata: VaultItemMetadata(
+                    name: name, label: item.label, kind: kind, created: item.created, modified: item.modified))
         }
     }
 
     public func remove(_ name: String) throws {
-        try ItemName.validate(name)
+        try VaultItemName.validate(name)
         try serialized {
+            try ensureDefaultCollectionUsable()
             let table = GLibValues.stringTable(CredentialSchema.attributes(profile: profile, name: name))
             defer { g_hash_table_unref(table) }
             // Returns FALSE without an error when nothing matched: removing is idempotent.
@@ -119,6 +190,14 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
         defer { g_list_free(list) }
         // The list owns one reference per item; the handles take them over.
         return GLibValues.elements(list).map { SecretItemHandle(adopting: $0) }.sorted { $0.modified > $1.modified }
+    }
+
+    /// Checks the default collection once per vault, before the first write (and again after a read found a
+    /// locked item). Call inside ``serialized(_:)``.
+    func ensureDefaultCollectionUsable() throws {
+        guard !defaultCollectionUsable else { return }
+        try connection.ensureDefaultCollectionUnlocked()
+        defaultCollectionUsable = true
     }
 
     func call<T>(_ operation: String, _ body: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> T) throws -> T {

@@ -1,4 +1,5 @@
 import CSecret
+import CompanionVault
 import Foundation
 
 extension SecretServiceVault {

@@ -61,6 +61,17 @@ enum GLibValues {
         }
     }
 
+    /// The strings of a NULL-terminated `gchar **` (not freed).
+    static func strings(_ vector: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?) -> [String] {
+        var out: [String] = []
+        var index = 0
+        while let vector, let string = vector[index] {
+            out.append(String(cString: string))
+            index += 1
+        }
+        return out
+    }
+
     /// The pointers held by a `GList` (not retained), in order.
     static func elements(_ list: UnsafeMutablePointer<GList>?) -> [UnsafeMutableRawPointer] {
         var out: [UnsafeMutableRawPointer] = []

@@ -1,4 +1,5 @@
 import CSecret
+import CompanionVault
 
 /// The documented Secret Service schema of CompanionKit items.
 ///
