@@ -102,7 +102,7 @@ let package = Package(
         .executableTarget(
             name: "companion",
             dependencies: [
-                "CompanionCrypto", "CompanionPaths", "CompanionVault", "CompanionVaultSecretService", "CompanionQR",
+                "CompanionCrypto", "CompanionVault", "CompanionVaultSecretService", "CompanionQR",
                 "CompanionAPI", "CompanionClient", "CompanionPairing", "CompanionSidecar", "CompanionKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -47,8 +47,12 @@ public struct Companion: Sendable {
     /// The signer for requests to `url`: this device's key, but only when it is paired with that very sidecar
     /// (a signature is never made for another URL).
     public func signer(for url: String) throws(CompanionError) -> RequestSigner? {
-        guard let record = try store.pairing(), record.sidecarURL == (try? Self.normalizedURL(url)),
-            let keyPair = try store.storedIdentity()
+        try signer(for: url, record: store.pairing())
+    }
+
+    /// The signer for `url` given the pairing `record` already read (each vault read is a round trip).
+    func signer(for url: String, record: PairingRecord?) throws(CompanionError) -> RequestSigner? {
+        guard let record, record.sidecarURL == (try? Self.normalizedURL(url)), let keyPair = try store.storedIdentity()
         else { return nil }
         return RequestSigner(keyPair: keyPair, deviceID: record.deviceId)
     }
@@ -56,7 +60,15 @@ public struct Companion: Sendable {
     /// A client for `url`; with `signed`, requests that take a signature are signed when this device is paired
     /// with that sidecar (see ``signer(for:)``).
     public func client(url: String, signed: Bool = false) throws(CompanionError) -> CompanionAPIClient {
-        let signer = signed ? try signer(for: url) : nil
+        try client(url: url, signer: signed ? signer(for: url) : nil)
+    }
+
+    /// A client for `url` that signs as this device when `record` is its pairing with that sidecar.
+    func signedClient(url: String, record: PairingRecord?) throws(CompanionError) -> CompanionAPIClient {
+        try client(url: url, signer: signer(for: url, record: record))
+    }
+
+    private func client(url: String, signer: RequestSigner?) throws(CompanionError) -> CompanionAPIClient {
         do { return try CompanionAPIClient(baseURL: url, timeout: timeout, signer: signer) } catch {
             throw CompanionError.from(error)
         }

@@ -25,17 +25,18 @@ extension Companion {
     /// The devices the sidecar trusts (signed).
     public func devices(url: String? = nil) async throws(CompanionError) -> DeviceList {
         let url = try sidecarURL(override: url)
-        let client = try client(url: url, signed: true)
+        let record = try store.pairing()
+        let client = try signedClient(url: url, record: record)
         let list = try await Self.call { () throws(CompanionClientError) in try await client.devices() }
-        return DeviceList(sidecarURL: url, devices: list.devices, thisDeviceId: try store.pairing()?.deviceId)
+        return DeviceList(sidecarURL: url, devices: list.devices, thisDeviceId: record?.deviceId)
     }
 
     /// Removes a device's trust at once (signed). Revoking this very device also forgets its pairing locally.
     public func revoke(deviceID id: String, url: String? = nil) async throws(CompanionError) -> Revocation {
         let url = try sidecarURL(override: url)
-        let client = try client(url: url, signed: true)
-        let status = try await Self.call { () throws(CompanionClientError) in try await client.revokeDevice(id: id) }
         var record = try store.pairing()
+        let client = try signedClient(url: url, record: record)
+        let status = try await Self.call { () throws(CompanionClientError) in try await client.revokeDevice(id: id) }
         let isMine = record?.deviceId == id
         if isMine {
             try store.clearPairing()

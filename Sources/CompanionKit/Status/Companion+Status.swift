@@ -7,7 +7,7 @@ extension Companion {
     public func status(url: String? = nil) async throws(CompanionError) -> StatusReport {
         let url = try sidecarURL(override: url)
         let record = try store.pairing()
-        let client = try client(url: url, signed: true)
+        let client = try signedClient(url: url, record: record)
         let status = try await Self.call { () throws(CompanionClientError) in try await client.status(signed: true) }
         return StatusReport(status, url: url, record: record)
     }
@@ -43,8 +43,9 @@ extension Companion {
     /// Ends the sidecar's current connection (signed); the device stays trusted.
     public func disconnect(url: String? = nil) async throws(CompanionError) -> StatusReport {
         let url = try sidecarURL(override: url)
-        let client = try client(url: url, signed: true)
+        let record = try store.pairing()
+        let client = try signedClient(url: url, record: record)
         let status = try await Self.call { () throws(CompanionClientError) in try await client.disconnect() }
-        return StatusReport(status, url: url, record: try store.pairing())
+        return StatusReport(status, url: url, record: record)
     }
 }

@@ -1,3 +1,4 @@
+import CompanionVault
 import Foundation
 
 /// Formatting for `keys audit` and `keys show`.
@@ -11,10 +12,7 @@ enum AuditFormat {
         return formatter.string(from: date)
     }
 
-    static func mode(_ mode: UInt16) -> String {
-        let octal = String(mode, radix: 8)
-        return String(repeating: "0", count: max(0, 4 - octal.count)) + octal
-    }
+    static func mode(_ mode: UInt16) -> String { VaultAuditReport.octal(mode) }
 
     /// Left-aligned columns separated by two spaces.
     static func table(_ header: [String], _ rows: [[String]]) -> [String] {

@@ -14,7 +14,7 @@ struct KeysAudit: CompanionCommand {
 
     func execute() async throws {
         let vault = try vaultOptions.openTracked()
-        let report = try AuditReport.build(
+        let report = try VaultAuditReport.build(
             vault: vault, profile: vaultOptions.profileName, rotationAgeDays: rotationAge)
         if json { return try Terminal.printJSON(report) }
         print("Vault: \(report.backend), profile \(report.profile)")

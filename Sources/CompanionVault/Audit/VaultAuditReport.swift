@@ -1,35 +1,39 @@
 import CompanionCrypto
-import CompanionVault
 import Foundation
 
-/// What `companion keys audit` reports: every item with its metadata and location, the backend's facts,
-/// and warnings. Contains no secret material.
-struct AuditReport: Encodable {
-    struct Item: Encodable {
-        var name: String
-        var label: String
-        var kind: String
-        var algorithm: String?
-        var fingerprint: String?
-        var created: Date
-        var modified: Date
-        var lastUsed: Date?
-        var backend: String
-        var collection: String
-        var objectPath: String?
-        var locked: Bool
+/// A vault's audit (`companion keys audit`): every item with its metadata and location, the backend's facts,
+/// the retired identities, and warnings (old keys, locked items, a plaintext session, loose file permissions,
+/// weak key-derivation costs, plaintext copies of the identity key in CompanionKit's directories). Contains no
+/// secret material.
+public struct VaultAuditReport: Encodable, Sendable {
+    /// One stored item, without its secret.
+    public struct Item: Encodable, Sendable {
+        public var name: String
+        public var label: String
+        public var kind: String
+        public var algorithm: String?
+        public var fingerprint: String?
+        public var created: Date
+        public var modified: Date
+        public var lastUsed: Date?
+        public var backend: String
+        public var collection: String
+        public var objectPath: String?
+        public var locked: Bool
     }
 
-    var profile: String
-    var backend: String
-    var items: [Item]
-    var vault: VaultReport
-    var retiredIdentities: [RetiredIdentity]
-    var rotationAgeDays: Int
-    var warnings: [String]
+    public var profile: String
+    public var backend: String
+    public var items: [Item]
+    public var vault: VaultReport
+    public var retiredIdentities: [RetiredIdentity]
+    public var rotationAgeDays: Int
+    public var warnings: [String]
 
     /// Builds the report. Reads go through the untracked inner vault so the audit does not count as use.
-    static func build(vault tracked: UsageTrackingVault, profile: String, rotationAgeDays: Int) throws -> AuditReport {
+    public static func build(vault tracked: UsageTrackingVault, profile: String, rotationAgeDays: Int) throws
+        -> VaultAuditReport
+    {
         let vault = tracked.inner
         let facts = try vault.report()
         let backend = tracked.backend.rawValue
@@ -70,7 +74,7 @@ struct AuditReport: Encodable {
             }
         }
         let history = (try? DeviceIdentityStore(vault: vault).history()) ?? []
-        return AuditReport(
+        return VaultAuditReport(
             profile: profile, backend: backend, items: items, vault: facts, retiredIdentities: history,
             rotationAgeDays: rotationAgeDays, warnings: warnings)
     }
@@ -89,12 +93,12 @@ struct AuditReport: Encodable {
         guard let file = facts.file, file.exists else { return warnings }
         if let mode = file.fileMode, mode & 0o077 != 0 {
             warnings.append(
-                "vault file permissions are \(AuditFormat.mode(mode)), expected 0600: chmod 600 \(file.path)")
+                "vault file permissions are \(Self.octal(mode)), expected 0600: chmod 600 \(file.path)")
         }
         if let mode = file.directoryMode, mode & 0o077 != 0 {
             let dir = (file.path as NSString).deletingLastPathComponent
             warnings.append(
-                "vault directory permissions are \(AuditFormat.mode(mode)), expected 0700: chmod 700 \(dir)")
+                "vault directory permissions are \(Self.octal(mode)), expected 0700: chmod 700 \(dir)")
         }
         if !file.ownedByUser { warnings.append("the vault file or its directory belongs to another user") }
         if let kdf = file.kdfParameters,
@@ -105,5 +109,11 @@ struct AuditReport: Encodable {
                 "the vault's key-derivation costs (\(kdf)) are below today's default; the next write raises them")
         }
         return warnings
+    }
+
+    /// `0600` for a permission mode.
+    public static func octal(_ mode: UInt16) -> String {
+        let octal = String(mode, radix: 8)
+        return String(repeating: "0", count: max(0, 4 - octal.count)) + octal
     }
 }
