@@ -104,7 +104,8 @@ let package = Package(
         .executableTarget(name: "qr-bench", dependencies: ["CompanionQR"], path: "Benchmarks/QRBench"),
 
         // Tests.
-        .target(name: "CompanionTestSupport", dependencies: ["CompanionCrypto"], path: "Tests/CompanionTestSupport"),
+        .target(
+            name: "CompanionTestSupport", dependencies: ["CompanionCrypto", "CompanionAPI"], path: "Tests/CompanionTestSupport"),
         .testTarget(name: "CompanionCryptoTests", dependencies: ["CompanionCrypto", "CompanionTestSupport"]),
         .testTarget(name: "CompanionVaultTests", dependencies: ["CompanionVault", "CompanionTestSupport"]),
         .testTarget(name: "CompanionQRTests", dependencies: ["CompanionQR", "CompanionTestSupport"]),
@@ -120,7 +121,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "CompanionEndToEndTests",
-            dependencies: ["CompanionClient", "CompanionQR", "CompanionCrypto", "CompanionTestSupport"]),
+            dependencies: [
+                "CompanionClient", "CompanionQR", "CompanionCrypto", "CompanionAPI", "CompanionVault", "CompanionSidecar",
+                "CompanionTestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -32,8 +32,10 @@ import Testing
         var random = SeededRandom()
         let seed = random.note
         for round in 0..<4 {
-            let server = try await ServerProcess.start(
-                dataDirectory: data, logFile: root.appendingPathComponent("server-\(round).log"))
+            let server = try await SidecarProcess.start(
+                SidecarOptions(
+                    dataDirectory: data, logFile: root.appendingPathComponent("server-\(round).log"), identity: .ephemeral
+                ))
             let probe = HTTPProbe(baseURL: server.baseURL)
             await acknowledged.resume()
             let burst = Task { try await Self.burst(probe, acknowledged) }
@@ -58,8 +60,9 @@ import Testing
         let seen = await acknowledged.snapshot()
         #expect(seen.paired.count >= 4, "the burst should have paired devices before the kills; \(seed)")
 
-        let restarted = try await ServerProcess.start(
-            dataDirectory: data, logFile: root.appendingPathComponent("server-final.log"))
+        let restarted = try await SidecarProcess.start(
+            SidecarOptions(
+                dataDirectory: data, logFile: root.appendingPathComponent("server-final.log"), identity: .ephemeral))
         // Device routes need a signed request: pair one more device and list as it.
         let probe = HTTPProbe(baseURL: restarted.baseURL)
         let lister = TestDevice(name: "lister")
