@@ -37,7 +37,8 @@ extension ProcessRunner {
         posix_spawn_file_actions_adddup2(&actions, pipes[1][1], 1)
         switch stderr {
         case .pipe: posix_spawn_file_actions_adddup2(&actions, pipes[2][1], 2)
-        case .file(let url): posix_spawn_file_actions_addopen(&actions, 2, url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        case .file(let url):
+            posix_spawn_file_actions_addopen(&actions, 2, url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         case .discard: posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
         var attributes = posix_spawnattr_t()

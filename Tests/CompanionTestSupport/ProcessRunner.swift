@@ -61,7 +61,9 @@ public enum ProcessRunner {
         environment: [String: String?] = [:], timeout: Double = 120
     ) async throws -> Result {
         let bytes = Array((input ?? "").utf8)
-        return try await offPool { try run(executable, arguments, input: bytes, environment: environment, timeout: timeout) }
+        return try await offPool {
+            try run(executable, arguments, input: bytes, environment: environment, timeout: timeout)
+        }
     }
 
     /// True when `name` is an executable on PATH.

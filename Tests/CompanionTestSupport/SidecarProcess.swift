@@ -47,7 +47,8 @@ public final class SidecarProcess: @unchecked Sendable {
         let (child, clock) = try launch(options)
         do {
             let baseURL = try await startLine(of: child)
-            return SidecarProcess(options: options, child: child, clock: clock, baseURL: baseURL, ownsDataDirectory: owns)
+            return SidecarProcess(
+                options: options, child: child, clock: clock, baseURL: baseURL, ownsDataDirectory: owns)
         } catch {
             child.kill(SIGKILL)
             if owns { try? FileManager.default.removeItem(at: options.dataDirectory!) }

@@ -10,7 +10,9 @@ public struct TestDevice: Sendable {
     public init(name: String = "Test Phone") { self.name = name }
 
     /// The signed-request headers of `method path body` from this device, paired as `id`, at `now`.
-    public func signedHeaders(id: String, _ method: String, _ path: String, body: Data? = nil, now: Date) -> [String: String] {
+    public func signedHeaders(id: String, _ method: String, _ path: String, body: Data? = nil, now: Date) -> [String:
+        String]
+    {
         RequestSigner(keyPair: keys, deviceID: id)
             .headers(method: method, pathAndQuery: path, body: Array(body ?? Data()), now: now)
     }

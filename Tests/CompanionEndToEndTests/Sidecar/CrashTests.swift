@@ -34,7 +34,8 @@ import Testing
         for round in 0..<4 {
             let server = try await SidecarProcess.start(
                 SidecarOptions(
-                    dataDirectory: data, logFile: root.appendingPathComponent("server-\(round).log"), identity: .ephemeral
+                    dataDirectory: data, logFile: root.appendingPathComponent("server-\(round).log"),
+                    identity: .ephemeral
                 ))
             let probe = HTTPProbe(baseURL: server.baseURL)
             await acknowledged.resume()

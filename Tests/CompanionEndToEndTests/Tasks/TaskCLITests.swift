@@ -113,10 +113,14 @@ struct TaskCLITests {
         try "cloned content\n".write(to: repo.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
         let git = try await ProcessRunner.run(
             "/bin/sh",
-            ["-c", "cd '\(repo.path)' && git init -q && git add . && git -c user.name=t -c user.email=t@e commit -qm one"])
+            [
+                "-c",
+                "cd '\(repo.path)' && git init -q && git add . && git -c user.name=t -c user.email=t@e commit -qm one",
+            ])
         #expect(git.status == 0, "\(git)")
         let sidecar = try await SidecarProcess.start(
-            .tasks(dataDirectory: directory.appendingPathComponent("data"), arguments: ["--clone-root", directory.path]))
+            .tasks(
+                dataDirectory: directory.appendingPathComponent("data"), arguments: ["--clone-root", directory.path]))
         defer { sidecar.stop() }
         let run = try await CompanionCLI.taskKey.run([
             "tasks", "create", "--url", sidecar.url, "--title", "clone it", "--repo-url", "file://" + repo.path,

@@ -45,7 +45,6 @@ struct SidecarFixture {
     }
 }
 
-
 /// A code that is valid in format but not `code` (for wrong-code attempts).
 func otherCode(than code: String) -> String {
     let number = (Int(code)! + 1) % 1_000_000
