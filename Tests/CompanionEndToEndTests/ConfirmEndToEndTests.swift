@@ -22,7 +22,7 @@ struct ConfirmEndToEndTests {
         defer { sidecar.stop() }
         let start = try await sidecar.startPairing()
         let result = try await CompanionCLI().run(["pair", "code", start.code, "--url", sidecar.url, "--confirm"])
-        FailureOutput.expect(result, status: 1, mentioning: "cancelled")
+        FailureOutput.expect(result, status: Exit.failure, mentioning: "cancelled")
         #expect(try await sidecar.client().status().connected == false)
     }
 

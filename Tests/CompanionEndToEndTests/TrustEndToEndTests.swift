@@ -120,7 +120,7 @@ struct TrustEndToEndTests {
             // Without the keyring the vault is an encrypted file, whose bytes are ciphertext: no key to compare.
             return []
         }
-        let result = try ProcessRunner.run(
+        let result = try await ProcessRunner.run(
             "/usr/bin/secret-tool", ["lookup", "service", "companionkit", "profile", profile, "name", "identity"])
         let bytes = result.stdoutBytes
         #expect(bytes.count == 64, "secret-tool returns the 64-byte key")

@@ -41,6 +41,8 @@ extension ProcessRunner {
             posix_spawn_file_actions_addopen(&actions, 2, url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         case .discard: posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
+        // Nothing else of the test process leaks into the child (a held lock, another child's pipe).
+        posix_spawn_file_actions_addclosefrom_np(&actions, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -41,7 +41,7 @@ struct TerminalInjectionEndToEndTests {
             "UPDATE tasks SET title = \(Self.sqlHostile), failure_reason = \(Self.sqlHostile), "
                 + "description = \(Self.sqlHostile) WHERE id = '\(id)'")
 
-        let runs: [(String, CLIResult)] = [
+        let runs: [(String, ProcessRunner.Result)] = [
             ("logs --follow", followed),
             ("tasks list", try await CompanionCLI.taskKey.run(["tasks", "list", "--url", url])),
             ("tasks show", try await CompanionCLI.taskKey.run(["tasks", "show", id, "--url", url])),

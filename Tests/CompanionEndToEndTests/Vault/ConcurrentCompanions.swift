@@ -25,7 +25,7 @@ enum ConcurrentCompanions {
                     try FileManager.default.createDirectory(
                         at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
                     descriptor.value = Glibc.open(
-                        directory.appendingPathComponent("vault.lock").path, O_RDWR | O_CREAT, 0o600)
+                        directory.appendingPathComponent("vault.lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
                     guard descriptor.value >= 0, flock(descriptor.value, LOCK_EX) == 0 else {
                         throw GateError("cannot lock \(directory.path)")
                     }
