@@ -42,7 +42,7 @@ extension ProcessRunner {
         case .discard: posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
         // Nothing else of the test process leaks into the child (a held lock, another child's pipe).
-        posix_spawn_file_actions_addclosefrom_np(&actions, 3)
+        _ = spawnFileActionsAddCloseFrom(&actions, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -72,3 +72,9 @@ extension ProcessRunner {
         return child
     }
 }
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+; not imported into Swift by Glibc's module map).
+@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+private func spawnFileActionsAddCloseFrom(
+    _ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32
+) -> Int32
