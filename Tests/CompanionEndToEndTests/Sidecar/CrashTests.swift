@@ -40,7 +40,13 @@ import Testing
             let probe = HTTPProbe(baseURL: server.baseURL)
             await acknowledged.resume()
             let burst = Task { try await Self.burst(probe, acknowledged) }
-            try await Task.sleep(for: .milliseconds(Int.random(in: 300...1500, using: &random)))
+            // Killed after a random number of acknowledged pairings in this round (not after a random time: on a
+            // loaded machine the burst may not have paired anything yet).
+            let target = await acknowledged.paired.count + Int.random(in: 1...6, using: &random)
+            let deadline = ContinuousClock.now + .seconds(60)
+            while await acknowledged.paired.count < target, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(5))
+            }
             try await server.killHard()
             // Not `burst.cancel()`: cancelling a task inside URLSession's async API can deadlock on Linux
             // (swift-corelibs-foundation). The burst's next request fails because the server is gone.
