@@ -117,7 +117,9 @@ let package = Package(
         .executableTarget(name: "qr-bench", dependencies: ["CompanionQR"], path: "Benchmarks/QRBench"),
 
         // Tests.
-        .target(name: "CompanionTestSupport", path: "Tests/CompanionTestSupport"),
+        .target(
+            name: "CompanionTestSupport", dependencies: ["CompanionCrypto", "CompanionAPI"],
+            path: "Tests/CompanionTestSupport"),
         .testTarget(name: "CompanionPathsTests", dependencies: ["CompanionPaths"]),
         .testTarget(name: "CompanionCryptoTests", dependencies: ["CompanionCrypto", "CompanionTestSupport"]),
         .testTarget(
@@ -143,7 +145,11 @@ let package = Package(
             ]),
         .testTarget(
             name: "CompanionEndToEndTests",
-            dependencies: ["CompanionClient", "CompanionQR", "CompanionAPI", "CompanionCrypto", "CompanionTestSupport"]),
+            dependencies: [
+                "CompanionClient", "CompanionQR", "CompanionCrypto", "CompanionAPI", "CompanionVault",
+                "CompanionVaultSecretService", "CompanionSidecar",
+                "CompanionTestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,27 +7,27 @@ import Testing
 @Suite(.timeLimit(.minutes(3)))
 struct ConfirmEndToEndTests {
     @Test func enterCompletesThePairing() async throws {
-        let sidecar = try await SidecarProcess()
+        let sidecar = try await SidecarProcess.start()
         defer { sidecar.stop() }
         let start = try await sidecar.startPairing()
         let result = try await CompanionCLI().run(
-            ["pair", "code", start.code, "--url", sidecar.baseURL, "--confirm"], stdin: "\n" + confirmsVerification)
+            ["pair", "code", start.code, "--url", sidecar.url, "--confirm"], stdin: "\n" + confirmsVerification)
         #expect(result.status == Exit.success, "\(result)")
         #expect(result.stdout.contains("press Enter to complete pairing"))
         #expect(try await sidecar.client().status().connected)
     }
 
     @Test func noConfirmationMeansNoPairing() async throws {
-        let sidecar = try await SidecarProcess()
+        let sidecar = try await SidecarProcess.start()
         defer { sidecar.stop() }
         let start = try await sidecar.startPairing()
-        let result = try await CompanionCLI().run(["pair", "code", start.code, "--url", sidecar.baseURL, "--confirm"])
-        FailureOutput.expect(result, status: 1, mentioning: "cancelled")
+        let result = try await CompanionCLI().run(["pair", "code", start.code, "--url", sidecar.url, "--confirm"])
+        FailureOutput.expect(result, status: Exit.failure, mentioning: "cancelled")
         #expect(try await sidecar.client().status().connected == false)
     }
 
     @Test func countdownPrintsPlainLinesWhenNotATerminal() async throws {
-        let sidecar = try await SidecarProcess()
+        let sidecar = try await SidecarProcess.start()
         defer { sidecar.stop() }
         let image = try await QRImages.write(try await sidecar.startPairing().qrPayload, with: .companionQR)
         defer { try? FileManager.default.removeItem(atPath: image) }
@@ -39,7 +39,7 @@ struct ConfirmEndToEndTests {
     }
 
     @Test func countdownRedrawsInPlaceOnATerminal() async throws {
-        let sidecar = try await SidecarProcess()
+        let sidecar = try await SidecarProcess.start()
         defer { sidecar.stop() }
         let image = try await QRImages.write(try await sidecar.startPairing().qrPayload, with: .qrencodeCLI)
         defer { try? FileManager.default.removeItem(atPath: image) }
@@ -48,14 +48,11 @@ struct ConfirmEndToEndTests {
             [TestPaths.companionBinary.path, "pair", "scan", image, "--confirm"],
             environment: CompanionCLI().environment)
         defer { session.stop() }
-        let deadline = Date().addingTimeInterval(30)
-        while Self.ticks(in: session.output.text).count < 2, session.process.isRunning, Date() < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        try await session.process.waitForOutput(timeout: 30) { out, _ in Self.ticks(in: out).count >= 2 }
         session.type("\n")
-        #expect(try await session.waitForExit(seconds: 30))
-        let text = session.output.finish()
-        #expect(session.process.terminationStatus == Exit.success, "\(text)")
+        let result = try await session.finish()
+        let text = result.stdout
+        #expect(result.status == Exit.success, "\(text)")
         #expect(text.contains("\r\u{1B}[2K"), "the line is redrawn in place")
         let ticks = Self.ticks(in: text)
         #expect(ticks.count >= 2, "the countdown moved: \(ticks)")

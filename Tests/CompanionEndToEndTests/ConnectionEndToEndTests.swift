@@ -10,13 +10,13 @@ struct ConnectionEndToEndTests {
     static func pair(_ cli: CompanionCLI, _ sidecar: SidecarProcess, name: String) async throws -> String {
         let start = try await sidecar.startPairing()
         let (result, json) = try await cli.json(
-            ["pair", "code", start.code, "--url", sidecar.baseURL, "--name", name], stdin: confirmsVerification)
+            ["pair", "code", start.code, "--url", sidecar.url, "--name", name], stdin: confirmsVerification)
         #expect(result.status == Exit.success, "\(result)")
         return try #require(json["device"]?["id"]?.stringValue)
     }
 
     @Test func disconnectUpdatesStatusImmediately() async throws {
-        let sidecar = try await SidecarProcess()
+        let sidecar = try await SidecarProcess.start()
         defer { sidecar.stop() }
         let cli = CompanionCLI()
         _ = try await Self.pair(cli, sidecar, name: "Phone")
@@ -35,7 +35,7 @@ struct ConnectionEndToEndTests {
     }
 
     @Test func devicesListLoadsAndRevokeWorks() async throws {
-        let sidecar = try await SidecarProcess()
+        let sidecar = try await SidecarProcess.start()
         defer { sidecar.stop() }
         let phone = CompanionCLI()
         let tablet = CompanionCLI()
@@ -69,7 +69,7 @@ struct ConnectionEndToEndTests {
     }
 
     @Test func revokingTheConnectedDeviceReturnsToDisconnected() async throws {
-        let sidecar = try await SidecarProcess()
+        let sidecar = try await SidecarProcess.start()
         defer { sidecar.stop() }
         let cli = CompanionCLI()
         let id = try await Self.pair(cli, sidecar, name: "Phone")

@@ -12,12 +12,12 @@ struct ExampleEndToEndTests {
     }
 
     @Test func pairsByCodeAndListsDevicesWithLibraryProductsOnly() async throws {
-        let sidecar = try await SidecarProcess()
+        let sidecar = try await SidecarProcess.start()
         defer { sidecar.stop() }
         let cli = CompanionCLI()
         let start = try await sidecar.startPairing()
-        let result = try await ChildProcess.run(
-            Self.binary, [sidecar.baseURL, start.code], environment: cli.environment, stdin: "y\n", timeout: 60)
+        let result = try await ProcessRunner.run(
+            Self.binary, [sidecar.url, start.code], input: "y\n", environment: cli.environment, timeout: 60)
         #expect(result.status == 0, "\(result)")
         let last = try #require(try await sidecar.client().lastPairing())
         let code = try #require(last.verificationCode)
@@ -32,15 +32,15 @@ struct ExampleEndToEndTests {
     }
 
     @Test func aRefusedVerificationStoresNothing() async throws {
-        let sidecar = try await SidecarProcess()
+        let sidecar = try await SidecarProcess.start()
         defer { sidecar.stop() }
         let cli = CompanionCLI()
         let start = try await sidecar.startPairing()
-        let result = try await ChildProcess.run(
-            Self.binary, [sidecar.baseURL, start.code], environment: cli.environment, stdin: "n\n", timeout: 60)
+        let result = try await ProcessRunner.run(
+            Self.binary, [sidecar.url, start.code], input: "n\n", environment: cli.environment, timeout: 60)
         #expect(result.status == 1)
         #expect(result.stderr.contains("pairing not confirmed"))
-        let (status, _) = try await cli.json(["status", "--url", sidecar.baseURL])
+        let (status, _) = try await cli.json(["status", "--url", sidecar.url])
         #expect(status.stdout.contains(#""thisDevice" : null"#) || status.stdout.contains(#""thisDevice":null"#))
     }
 }

@@ -10,7 +10,7 @@ struct PairingEndToEndTests {
 
     @Test(arguments: QRImages.Encoder.allCases)
     func pairViaQRImageWithoutTypingAName(encoder: QRImages.Encoder) async throws {
-        let sidecar = try await SidecarProcess()
+        let sidecar = try await SidecarProcess.start()
         defer { sidecar.stop() }
         let cli = CompanionCLI()
         let start = try await sidecar.startPairing()
@@ -23,7 +23,7 @@ struct PairingEndToEndTests {
         #expect(json["paired"] == .bool(true))
         #expect(json["method"] == .string("qr"))
         #expect(json["device"]?["name"] == .string(Self.hostName))
-        #expect(json["sidecarURL"] == .string(sidecar.baseURL))
+        #expect(json["sidecarURL"] == .string(sidecar.url))
         #expect(!result.stdout.contains(start.code), "the full code is never printed")
 
         let status = try await sidecar.client().status()
@@ -31,7 +31,7 @@ struct PairingEndToEndTests {
     }
 
     @Test func humanOutputOfAQRPairing() async throws {
-        let sidecar = try await SidecarProcess()
+        let sidecar = try await SidecarProcess.start()
         defer { sidecar.stop() }
         let cli = CompanionCLI()
         let start = try await sidecar.startPairing()
@@ -47,10 +47,10 @@ struct PairingEndToEndTests {
     }
 
     @Test func pairViaManualCode() async throws {
-        let sidecar = try await SidecarProcess()
+        let sidecar = try await SidecarProcess.start()
         defer { sidecar.stop() }
         let cli = CompanionCLI()
-        let connect = try await cli.run(["connect", sidecar.baseURL])
+        let connect = try await cli.run(["connect", sidecar.url])
         #expect(connect.status == Exit.success, "\(connect)")
         #expect(connect.stdout.contains("disconnected"))
         let start = try await sidecar.startPairing()
@@ -62,12 +62,12 @@ struct PairingEndToEndTests {
     }
 
     @Test func statusShowsTheConnectedDeviceNameFromTheServer() async throws {
-        let sidecar = try await SidecarProcess()
+        let sidecar = try await SidecarProcess.start()
         defer { sidecar.stop() }
         let cli = CompanionCLI()
         let start = try await sidecar.startPairing()
         let paired = try await cli.run(
-            ["pair", "code", start.code, "--url", sidecar.baseURL, "--name", "Tablet"], stdin: confirmsVerification)
+            ["pair", "code", start.code, "--url", sidecar.url, "--name", "Tablet"], stdin: confirmsVerification)
         #expect(paired.status == Exit.success, "\(paired)")
         let serverName = try await sidecar.client().status().connectedDevice?.name
         #expect(serverName == "Tablet")
@@ -83,12 +83,12 @@ struct PairingEndToEndTests {
     }
 
     @Test func keypairSurvivesAColdRestart() async throws {
-        let sidecar = try await SidecarProcess()
+        let sidecar = try await SidecarProcess.start()
         defer { sidecar.stop() }
         let cli = CompanionCLI()
         let first = try await cli.json(
             [
-                "pair", "code", try await sidecar.startPairing().code, "--url", sidecar.baseURL,
+                "pair", "code", try await sidecar.startPairing().code, "--url", sidecar.url,
             ], stdin: confirmsVerification)
         #expect(first.0.status == Exit.success, "\(first.0)")
         #expect(first.1["identityCreated"] == .bool(true))

@@ -8,37 +8,37 @@ import Testing
 @Suite(.timeLimit(.minutes(3)))
 struct SidecarFailureEndToEndTests {
     @Test func wrongCodeShowsAUserFacingError() async throws {
-        let sidecar = try await SidecarProcess()
+        let sidecar = try await SidecarProcess.start()
         defer { sidecar.stop() }
         let start = try await sidecar.startPairing()
         let wrong = start.code == "000000" ? "000001" : "000000"
         let cli = CompanionCLI()
-        let result = try await cli.run(["pair", "code", wrong, "--url", sidecar.baseURL])
+        let result = try await cli.run(["pair", "code", wrong, "--url", sidecar.url])
         FailureOutput.expect(result, status: Exit.pairing, mentioning: "wrong_code")
-        let (json, body) = try await cli.json(["pair", "code", wrong, "--url", sidecar.baseURL])
+        let (json, body) = try await cli.json(["pair", "code", wrong, "--url", sidecar.url])
         #expect(json.status == Exit.pairing)
         #expect(body["ok"] == .bool(false) && body["error"]?["code"] == .string("pairing"))
         #expect(try await sidecar.client().status().connected == false)
     }
 
     @Test func expiredCodeShowsAnErrorAndRetryWorks() async throws {
-        let sidecar = try await SidecarProcess(fakeClock: true)
+        let sidecar = try await SidecarProcess.start(SidecarOptions(fakeClock: true))
         defer { sidecar.stop() }
         let cli = CompanionCLI()
         let start = try await sidecar.startPairing(ttlSeconds: 30)
         try sidecar.advanceClock(by: 31)
-        let expired = try await cli.run(["pair", "code", start.code, "--url", sidecar.baseURL])
+        let expired = try await cli.run(["pair", "code", start.code, "--url", sidecar.url])
         FailureOutput.expect(expired, status: Exit.pairing, mentioning: "expired")
         #expect(expired.stderr.contains("start a new pairing"), "the hint says how to retry")
 
         let retry = try await sidecar.startPairing()
         let result = try await cli.run(
-            ["pair", "code", retry.code, "--url", sidecar.baseURL], stdin: confirmsVerification)
+            ["pair", "code", retry.code, "--url", sidecar.url], stdin: confirmsVerification)
         #expect(result.status == Exit.success, "\(result)")
     }
 
     @Test func expiredQRCodeIsRefusedBeforeAnyRequest() async throws {
-        let sidecar = try await SidecarProcess()
+        let sidecar = try await SidecarProcess.start()
         defer { sidecar.stop() }
         var payload = try QRPayload.parse(try await sidecar.startPairing().qrPayload)
         payload.expiresAt = Date().addingTimeInterval(-5)

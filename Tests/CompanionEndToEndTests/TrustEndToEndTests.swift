@@ -9,7 +9,7 @@ import Testing
 @Suite(.timeLimit(.minutes(3)))
 struct TrustEndToEndTests {
     @Test func qrNamingAnotherSidecarIsRefused() async throws {
-        let sidecar = try await SidecarProcess()
+        let sidecar = try await SidecarProcess.start()
         defer { sidecar.stop() }
         let start = try await sidecar.startPairing()
         var payload = try QRPayload.parse(start.qrPayload)
@@ -26,22 +26,20 @@ struct TrustEndToEndTests {
     }
 
     @Test func manualPathShowsTheWorkstationsVerificationCodeAndStopsWithoutConsent() async throws {
-        let sidecar = try await SidecarProcess()
+        let sidecar = try await SidecarProcess.start()
         defer { sidecar.stop() }
         let cli = CompanionCLI()
         let declined = try await cli.run(
-            ["pair", "code", try await sidecar.startPairing().code, "--url", sidecar.baseURL], stdin: "n\n")
+            ["pair", "code", try await sidecar.startPairing().code, "--url", sidecar.url], stdin: "n\n")
         #expect(declined.status == Exit.trust, "\(declined)")
         #expect(try await cli.run(["status"]).status == Exit.notPaired)
 
         let accepted = try await cli.run(
-            ["pair", "code", try await sidecar.startPairing().code, "--url", sidecar.baseURL],
+            ["pair", "code", try await sidecar.startPairing().code, "--url", sidecar.url],
             stdin: confirmsVerification)
         #expect(accepted.status == Exit.success, "\(accepted)")
         let shown = try #require(Self.verificationCode(in: accepted.stderr))
-        let last = try await ChildProcess.run(
-            "/usr/bin/curl", ["-s", sidecar.baseURL + "/companion/pairing/last"],
-            environment: ProcessInfo.processInfo.environment)
+        let last = try await ProcessRunner.run("/usr/bin/curl", ["-s", sidecar.url + "/companion/pairing/last"])
         #expect(try last.json()["pairing"]?["verificationCode"]?.stringValue == shown)
     }
 
@@ -54,9 +52,10 @@ struct TrustEndToEndTests {
         let keyFile = FileManager.default.temporaryDirectory.appendingPathComponent("leak-key-\(UUID())")
         try apiKey.write(to: keyFile, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: keyFile) }
-        let sidecar = try await SidecarProcess(
-            errorLog: log, extraArguments: ["--task-command", "sh -s"],
-            extraEnvironment: ["COMPANION_SIDECAR_API_KEY": apiKey])
+        let sidecar = try await SidecarProcess.start(
+            SidecarOptions(
+                logFile: log, arguments: ["--task-command", "sh -s"],
+                environment: ["COMPANION_SIDECAR_API_KEY": apiKey]))
         defer { sidecar.stop() }
         let cli = CompanionCLI()
         var outputs: [String] = []
@@ -97,7 +96,7 @@ struct TrustEndToEndTests {
         // is the vault itself. Six-digit codes are left out here: any binary file may hold six such bytes.
         let home = URL(fileURLWithPath: ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory())
         // Only a temporary HOME (under scripts/with-keyring.sh) is scanned, never a developer's own.
-        for root in CompanionCLI.usesKeyring ? [sidecar.dataDirectory, home] : [sidecar.dataDirectory] {
+        for root in TestKeyring.isAvailable ? [sidecar.dataDirectory, home] : [sidecar.dataDirectory] {
             for file in Self.files(under: root) where !file.path.contains("/keyrings/") {
                 guard let bytes = try? Data(contentsOf: file) else { continue }
                 for secret in secrets {
@@ -117,11 +116,11 @@ struct TrustEndToEndTests {
 
     /// The 64-byte identity secret key of `profile`, read back with `secret-tool` (the standard tool).
     static func storedSecretKey(profile: String) async throws -> [UInt8] {
-        guard CompanionCLI.usesKeyring else {
+        guard TestKeyring.isAvailable else {
             // Without the keyring the vault is an encrypted file, whose bytes are ciphertext: no key to compare.
             return []
         }
-        let result = try ProcessRunner.run(
+        let result = try await ProcessRunner.run(
             "/usr/bin/secret-tool", ["lookup", "service", "companionkit", "profile", profile, "name", "identity"])
         let bytes = result.stdoutBytes
         #expect(bytes.count == 64, "secret-tool returns the 64-byte key")

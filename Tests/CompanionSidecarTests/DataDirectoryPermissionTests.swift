@@ -83,39 +83,4 @@ import Testing
             #expect(try Self.mode(file) == 0o600, "\(name)")
         }
     }
-
-    @Test func serveExitsWithTheDocumentedStatusAndMessage() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("companion-perm-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
-        chmod(directory.path, 0o755)
-        let binary = TestPaths.companionBinary
-        let result = try await offPool {
-            try Self.runWithDeadline(
-                binary, ["sidecar", "serve", "--port", "0", "--data-dir", directory.path, "--ephemeral-identity"])
-        }
-        #expect(result.status == 13, "\(result.stderr)")
-        #expect(result.stderr.contains("the data directory \(directory.path) is accessible by other users (mode 0755)"))
-        #expect(result.stderr.contains("hint: run `chmod 700 \(directory.path)`"))
-        #expect(!result.stderr.contains("unexpected error"))
-    }
-
-    /// Runs `binary`; kills it if it is still running after `seconds` (a sidecar that wrongly started serving).
-    static func runWithDeadline(_ binary: URL, _ arguments: [String], seconds: Double = 20) throws -> (
-        status: Int32, stderr: String
-    ) {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning, Date() < deadline { usleep(50_000) }
-        if process.isRunning { process.terminate() }
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
-    }
 }

@@ -1,5 +1,6 @@
 import CompanionAPI
 import CompanionSidecar
+import CompanionTestSupport
 import Foundation
 import Testing
 

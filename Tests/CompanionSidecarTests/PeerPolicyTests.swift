@@ -1,5 +1,6 @@
 import CompanionAPI
 import CompanionSidecar
+import CompanionTestSupport
 import Foundation
 import Testing
 
@@ -55,12 +56,12 @@ import Testing
         defer { fixture.remove() }
         try await fixture.live { _, running in
             let url = "http://127.0.0.1:\(running.port)/companion/pairing/start"
-            let evil = try await Curl.run(["-X", "POST", "-H", "Host: evil.example:\(running.port)", url])
+            let evil = try await curl(["-X", "POST", "-H", "Host: evil.example:\(running.port)", url])
             #expect(evil.status == 403)
             #expect(evil.body.contains("forbidden"))
-            let local = try await Curl.run(["-X", "POST", "-H", "Host: localhost:\(running.port)", url])
+            let local = try await curl(["-X", "POST", "-H", "Host: localhost:\(running.port)", url])
             #expect(local.status == 200)
-            let own = try await Curl.run(["-X", "POST", "-H", "Host: test-workstation", url])
+            let own = try await curl(["-X", "POST", "-H", "Host: test-workstation", url])
             #expect(own.status == 200)
         }
     }
@@ -71,11 +72,19 @@ import Testing
         try await fixture.live { _, running in
             let file = fixture.directory.appendingPathComponent("big.json")
             try Data(repeating: UInt8(ascii: " "), count: 200_000).write(to: file)
-            let reply = try await Curl.run([
+            let reply = try await curl([
                 "-X", "POST", "-H", "Transfer-Encoding: chunked", "-H", "Content-Type: application/json",
                 "--data-binary", "@\(file.path)", "http://127.0.0.1:\(running.port)/companion/pairing/complete",
             ])
             #expect(reply.status == 413)
         }
     }
+}
+
+/// Runs curl (for requests URLSession will not make: a forged `Host` header, a huge chunked body) and returns
+/// the HTTP status and the body.
+func curl(_ arguments: [String]) async throws -> (status: Int, body: String) {
+    let result = try await ProcessRunner.run("curl", ["-sS", "-o", "-", "-w", "\n%{http_code}"] + arguments)
+    let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    return (Int(lines.last ?? "") ?? 0, lines.dropLast().joined(separator: "\n"))
 }

@@ -1,6 +1,7 @@
 import CompanionAPI
 import CompanionCrypto
 import CompanionSidecar
+import CompanionTestSupport
 import Foundation
 import Testing
 

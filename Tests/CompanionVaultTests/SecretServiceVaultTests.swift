@@ -7,10 +7,10 @@ import Testing
 @testable import CompanionVaultSecretService
 
 /// The Secret Service backend against the real gnome-keyring of scripts/with-keyring.sh.
-@Suite(.enabled(if: Keyring.expected, "needs a real keyring: run under scripts/with-keyring.sh"))
+@Suite(.enabled(if: TestKeyring.isAvailable, "needs a real keyring: run under scripts/with-keyring.sh"))
 struct SecretServiceVaultTests {
     @Test func roundTripsBinarySecretsAndMetadata() throws {
-        let profile = try VaultProfile(Keyring.uniqueProfile())
+        let profile = try VaultProfile(TestKeyring.uniqueProfile())
         let vault = try SecretServiceVault(profile: profile)
         defer { for item in (try? vault.list()) ?? [] { try? vault.remove(item.name) } }
         #expect(try vault.list().isEmpty)
@@ -38,7 +38,7 @@ struct SecretServiceVaultTests {
     }
 
     @Test func upsertReplacesInPlaceAndRemoveIsIdempotent() throws {
-        let vault = try SecretServiceVault(profile: try VaultProfile(Keyring.uniqueProfile()))
+        let vault = try SecretServiceVault(profile: try VaultProfile(TestKeyring.uniqueProfile()))
         try vault.set("api-key", secret: SecureBytes([1, 2]), label: "first", kind: .apiKey)
         let created = try #require(try vault.list().first).created
         try vault.set("api-key", secret: SecureBytes([3]), label: "second", kind: .other)
@@ -55,8 +55,8 @@ struct SecretServiceVaultTests {
     }
 
     @Test func profilesAreIsolated() throws {
-        let a = try SecretServiceVault(profile: try VaultProfile(Keyring.uniqueProfile()))
-        let b = try SecretServiceVault(profile: try VaultProfile(Keyring.uniqueProfile()))
+        let a = try SecretServiceVault(profile: try VaultProfile(TestKeyring.uniqueProfile()))
+        let b = try SecretServiceVault(profile: try VaultProfile(TestKeyring.uniqueProfile()))
         defer {
             try? a.remove("identity")
             try? b.remove("identity")
@@ -69,7 +69,7 @@ struct SecretServiceVaultTests {
     }
 
     @Test func identityStoreIsIdempotentAndRotationKeepsHistory() throws {
-        let vault = try SecretServiceVault(profile: try VaultProfile(Keyring.uniqueProfile()))
+        let vault = try SecretServiceVault(profile: try VaultProfile(TestKeyring.uniqueProfile()))
         defer { for item in (try? vault.list()) ?? [] { try? vault.remove(item.name) } }
         let store = DeviceIdentityStore(vault: vault)
         #expect(try store.load() == nil)

@@ -10,9 +10,17 @@ struct TaskCLITests {
         "i=1; while [ $i -le \(lines) ]; do echo \"line $i\"; i=$((i+1)); sleep \(interval); done"
     }
 
+    /// Like ``script(lines:interval:)``, but after line `gateLine` it waits until the file `gate` exists: the
+    /// task is still running for as long as the test needs it to.
+    static func script(lines: Int, interval: Double, gateLine: Int, gate: URL) -> String {
+        "i=1; while [ $i -le \(lines) ]; do echo \"line $i\"; "
+            + "if [ $i -eq \(gateLine) ]; then while [ ! -e '\(gate.path)' ]; do sleep 0.05; done; fi; "
+            + "i=$((i+1)); sleep \(interval); done"
+    }
+
     /// Creates a task through the CLI and returns its id.
     static func create(_ url: String, title: String, script: String, extra: [String] = []) async throws -> String {
-        let result = try await runCompanion(
+        let result = try await CompanionCLI.taskKey.run(
             ["tasks", "create", "--url", url, "--title", title, "--description", script, "--json"] + extra)
         #expect(result.status == 0, "\(result.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
@@ -20,23 +28,29 @@ struct TaskCLITests {
     }
 
     @Test func followSurvivesTheWebSocketBeingKilledMidStream() async throws {
-        let sidecar = TaskSidecarProcess(dataDirectory: try temporaryDirectory(), taskCommand: "sh -s")
-        try sidecar.start()
+        let sidecar = try await SidecarProcess.start(.tasks(dataDirectory: try temporaryDirectory()))
         defer { sidecar.stop() }
         let proxy = try TCPProxy(targetPort: sidecar.port)
         defer { proxy.stop() }
         let url = "http://127.0.0.1:\(proxy.port)"
-        let id = try await Self.create(url, title: "numbers", script: Self.script(lines: 300, interval: 0.03))
-        _ = try await runCompanion(["tasks", "start", id, "--url", url])
-        let result = try await runCompanion(["logs", id, "--follow", "--url", url, "--poll-interval", "0.2"]) {
-            // Once the WebSocket is streaming, break it and keep it refused for a while.
-            while proxy.webSocketUpgrades == 0 { try await Task.sleep(for: .milliseconds(20)) }
-            try await Task.sleep(for: .seconds(0.5))
-            proxy.refuseWebSockets(true)
-            proxy.dropWebSockets()
-            try await Task.sleep(for: .seconds(1.5))
-            proxy.refuseWebSockets(false)
-        }
+        let gate = try temporaryDirectory().appendingPathComponent("gate")
+        defer { try? FileManager.default.removeItem(at: gate.deletingLastPathComponent()) }
+        let script = Self.script(lines: 300, interval: 0.01, gateLine: 200, gate: gate)
+        let id = try await Self.create(url, title: "numbers", script: script)
+        _ = try await CompanionCLI.taskKey.run(["tasks", "start", id, "--url", url])
+        let follow = try CompanionCLI.taskKey.spawn(["logs", id, "--follow", "--url", url, "--poll-interval", "0.2"])
+        defer { follow.kill(SIGKILL) }
+        // Once lines arrive over the WebSocket, break it and keep it refused until the follower polls.
+        try await follow.waitForOutput { out, _ in proxy.webSocketUpgrades > 0 && lineNumbers(out).count >= 5 }
+        proxy.refuseWebSockets(true)
+        proxy.dropWebSockets()
+        try await follow.waitForOutput { _, err in err.contains("polling") }
+        // Back again: the follower's next WebSocket attempt gets through while the task still runs (it waits at
+        // line 200 for the gate).
+        proxy.refuseWebSockets(false)
+        try await follow.waitForOutput { _, _ in proxy.webSocketUpgrades >= 2 }
+        FileManager.default.createFile(atPath: gate.path, contents: nil)
+        let result = try await follow.finish()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.numbers == Array(1...300), "every line exactly once")
         #expect(result.stderr.contains("polling"), "\(result.stderr)")
@@ -44,14 +58,13 @@ struct TaskCLITests {
     }
 
     @Test func followPollsWhenTheWebSocketIsUnavailable() async throws {
-        let sidecar = TaskSidecarProcess(dataDirectory: try temporaryDirectory(), taskCommand: "sh -s")
-        try sidecar.start()
+        let sidecar = try await SidecarProcess.start(.tasks(dataDirectory: try temporaryDirectory()))
         defer { sidecar.stop() }
         let proxy = try TCPProxy(targetPort: sidecar.port)
         defer { proxy.stop() }
         proxy.refuseWebSockets(true)
         let url = "http://127.0.0.1:\(proxy.port)"
-        let result = try await runCompanion([
+        let result = try await CompanionCLI.taskKey.run([
             "tasks", "create", "--url", url, "--title", "polled", "--start", "--poll-interval", "0.2",
             "--description", Self.script(lines: 60, interval: 0.02) + "; exit 4",
         ])
@@ -61,36 +74,35 @@ struct TaskCLITests {
     }
 
     @Test func sidecarRestartMidTaskEndsTheTaskAsFailed() async throws {
-        let sidecar = TaskSidecarProcess(dataDirectory: try temporaryDirectory(), taskCommand: "sh -s")
-        try sidecar.start()
+        let sidecar = try await SidecarProcess.start(.tasks(dataDirectory: try temporaryDirectory()))
         defer { sidecar.stop() }
         let url = sidecar.url
         let id = try await Self.create(url, title: "long", script: Self.script(lines: 400, interval: 0.02))
-        _ = try await runCompanion(["tasks", "start", id, "--url", url])
-        let port = sidecar.port
-        let result = try await runCompanion(["logs", id, "--follow", "--url", url, "--poll-interval", "0.2"]) {
-            try await Task.sleep(for: .seconds(1.5))
-            sidecar.kill9()
-            try await Task.sleep(for: .seconds(0.5))
-            try sidecar.start(port: port)
-        }
+        _ = try await CompanionCLI.taskKey.run(["tasks", "start", id, "--url", url])
+        let follow = try CompanionCLI.taskKey.spawn(["logs", id, "--follow", "--url", url, "--poll-interval", "0.2"])
+        defer { follow.kill(SIGKILL) }
+        // A crash while the follower streams, then the sidecar is back on the same port.
+        try await follow.waitForOutput { out, _ in lineNumbers(out).count >= 10 }
+        try await sidecar.killHard()
+        let restarted = try await sidecar.restart()
+        defer { restarted.stop() }
+        let result = try await follow.finish()
         #expect(result.status == 12, "\(result.stderr)")
         let numbers = result.numbers
         #expect(numbers.count >= 10 && numbers == Array(1...numbers.count), "a gapless prefix, each line once")
-        let show = try await runCompanion(["tasks", "show", id, "--url", url, "--json"])
+        let show = try await CompanionCLI.taskKey.run(["tasks", "show", id, "--url", url, "--json"])
         #expect(show.stdout.contains(#""status" : "failed""#))
         #expect(show.stdout.contains("the sidecar stopped while this task was running"))
     }
 
     @Test func unknownTaskIsAClearError() async throws {
-        let sidecar = TaskSidecarProcess(dataDirectory: try temporaryDirectory(), taskCommand: "sh -s")
-        try sidecar.start()
+        let sidecar = try await SidecarProcess.start(.tasks(dataDirectory: try temporaryDirectory()))
         defer { sidecar.stop() }
-        let follow = try await runCompanion(["logs", "nosuchtask", "--follow", "--url", sidecar.url])
+        let follow = try await CompanionCLI.taskKey.run(["logs", "nosuchtask", "--follow", "--url", sidecar.url])
         #expect(follow.status == 5)
         #expect(follow.stderr.contains("no such task: nosuchtask"))
         #expect(!follow.stderr.contains("Fatal") && follow.stdout.isEmpty)
-        let show = try await runCompanion(["tasks", "show", "nosuchtask", "--url", sidecar.url])
+        let show = try await CompanionCLI.taskKey.run(["tasks", "show", "nosuchtask", "--url", sidecar.url])
         #expect(show.status == 5 && show.stderr.contains("no such task"))
     }
 
@@ -99,30 +111,30 @@ struct TaskCLITests {
         let repo = directory.appendingPathComponent("origin")
         try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
         try "cloned content\n".write(to: repo.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
-        let git = Process()
-        git.executableURL = URL(fileURLWithPath: "/bin/sh")
-        git.arguments = ["-c", "git init -q && git add . && git -c user.name=t -c user.email=t@e commit -qm one"]
-        git.currentDirectoryURL = repo
-        try git.run()
-        git.waitUntilExit()
-        let sidecar = TaskSidecarProcess(
-            dataDirectory: directory.appendingPathComponent("data"), taskCommand: "sh -s",
-            extraArguments: ["--clone-root", directory.path])
-        try sidecar.start()
+        let git = try await ProcessRunner.run(
+            "/bin/sh",
+            [
+                "-c",
+                "cd '\(repo.path)' && git init -q && git add . && git -c user.name=t -c user.email=t@e commit -qm one",
+            ])
+        #expect(git.status == 0, "\(git)")
+        let sidecar = try await SidecarProcess.start(
+            .tasks(
+                dataDirectory: directory.appendingPathComponent("data"), arguments: ["--clone-root", directory.path]))
         defer { sidecar.stop() }
-        let run = try await runCompanion([
+        let run = try await CompanionCLI.taskKey.run([
             "tasks", "create", "--url", sidecar.url, "--title", "clone it", "--repo-url", "file://" + repo.path,
             "--description", "cat README.md; echo \"in $COMPANION_TASK_WORKSPACE\"", "--start",
         ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("cloned content"))
         let sleeper = try await Self.create(sidecar.url, title: "sleeper", script: "sleep 30")
-        let list = try await runCompanion(["tasks", "list", "--url", sidecar.url])
+        let list = try await CompanionCLI.taskKey.run(["tasks", "list", "--url", sidecar.url])
         #expect(list.stdout.contains("clone it") && list.stdout.contains("succeeded") && list.stdout.contains("queued"))
-        _ = try await runCompanion(["tasks", "start", sleeper, "--url", sidecar.url])
-        let cancel = try await runCompanion(["tasks", "cancel", sleeper, "--url", sidecar.url, "--json"])
+        _ = try await CompanionCLI.taskKey.run(["tasks", "start", sleeper, "--url", sidecar.url])
+        let cancel = try await CompanionCLI.taskKey.run(["tasks", "cancel", sleeper, "--url", sidecar.url, "--json"])
         #expect(cancel.status == 0 && cancel.stdout.contains(#""status" : "cancelled""#))
-        let logs = try await runCompanion(["logs", sleeper, "--follow", "--url", sidecar.url])
+        let logs = try await CompanionCLI.taskKey.run(["logs", sleeper, "--follow", "--url", sidecar.url])
         #expect(logs.status == 12)
     }
 }

@@ -1,3 +1,4 @@
+import CompanionTestSupport
 import Foundation
 import Testing
 
@@ -7,18 +8,17 @@ import Testing
 struct TaskRepositoryEndToEndTests {
     @Test func aURLWithAPasswordIsRefusedAndAppearsNowhere() async throws {
         let directory = try temporaryDirectory()
-        let sidecar = TaskSidecarProcess(dataDirectory: directory, taskCommand: "sh -s")
-        try sidecar.start()
+        let sidecar = try await SidecarProcess.start(.tasks(dataDirectory: directory))
         defer { sidecar.stop() }
         for url in ["https://alice:hunter2-secret@example.com/x.git", "https://hunter2-secret@example.com/x.git"] {
-            let result = try await runCompanion([
+            let result = try await CompanionCLI.taskKey.run([
                 "tasks", "create", "--url", sidecar.url, "--title", "clone", "--repo-url", url, "--json",
             ])
             #expect(result.status == 64, "\(result.stdout) \(result.stderr)")
             #expect(result.stderr.contains("credential.helper"), "\(result.stderr)")
             #expect(!(result.stdout + result.stderr).contains("hunter2"))
         }
-        let list = try await runCompanion(["tasks", "list", "--url", sidecar.url, "--json"])
+        let list = try await CompanionCLI.taskKey.run(["tasks", "list", "--url", sidecar.url, "--json"])
         #expect(!list.stdout.contains("hunter2") && !list.stdout.contains("example.com"), "\(list.stdout)")
         for file in try FileManager.default.subpathsOfDirectory(atPath: directory.path) {
             let data = FileManager.default.contents(atPath: directory.appendingPathComponent(file).path)

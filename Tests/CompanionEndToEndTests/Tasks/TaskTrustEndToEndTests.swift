@@ -8,7 +8,7 @@ import Testing
 @Suite(.timeLimit(.minutes(3)))
 struct TaskTrustEndToEndTests {
     @Test func pairedCompanionRunsTasksWithSignedRequestsAndOthersAreRefused() async throws {
-        let sidecar = try await SidecarProcess(extraArguments: ["--task-command", "sh -s"])
+        let sidecar = try await SidecarProcess.start(SidecarOptions(arguments: ["--task-command", "sh -s"]))
         defer { sidecar.stop() }
         let cli = CompanionCLI()
         _ = try await ConnectionEndToEndTests.pair(cli, sidecar, name: "Signed Phone")
@@ -27,10 +27,10 @@ struct TaskTrustEndToEndTests {
 
         // Another companion, not paired, without a key: refused, with the way out in the hint.
         let stranger = CompanionCLI()
-        let refused = try await stranger.run(["tasks", "list", "--url", sidecar.baseURL])
+        let refused = try await stranger.run(["tasks", "list", "--url", sidecar.url])
         FailureOutput.expect(refused, status: Exit.notPaired, mentioning: "signed by a paired device")
         #expect(refused.stderr.contains("companion pair"), "\(refused)")
-        let follow = try await stranger.run(["logs", id, "--follow", "--url", sidecar.baseURL])
+        let follow = try await stranger.run(["logs", id, "--follow", "--url", sidecar.url])
         // (The refused WebSocket upgrade is reported as a fall-back to polling first; polling is refused too.)
         #expect(follow.status == Exit.notPaired, "\(follow)")
         #expect(follow.stderr.contains("companion: error: the sidecar refused the request"), "\(follow)")
@@ -46,10 +46,11 @@ struct TaskTrustEndToEndTests {
         ])
         let longID = try #require(long["task"]?["id"]?.stringValue, "\(created)")
         #expect(try await cli.run(["tasks", "start", longID]).status == Exit.success)
-        async let following = tablet.run(["logs", longID, "--follow"])
-        try await Task.sleep(for: .seconds(1.5))
+        let following = try tablet.spawn(["logs", longID, "--follow"])
+        // Revoked while it streams: once the task's first lines reached it.
+        try await following.waitForOutput { out, _ in out.split(separator: "\n").count >= 3 }
         #expect(try await cli.run(["devices", "revoke", tabletID]).status == Exit.success)
-        let followed = try await following
+        let followed = try await following.finish()
         #expect(followed.status == Exit.notPaired, "\(followed)")
         #expect(followed.stderr.contains("revoked"), "\(followed)")
         #expect(!followed.stdout.contains("300"), "cut off long before the task's end: \(followed)")
@@ -66,12 +67,11 @@ struct TaskAPIKeyEndToEndTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let keyFile = directory.appendingPathComponent("key")
         try "vault-key-\(UUID().uuidString)\n".write(to: keyFile, atomically: true, encoding: .utf8)
-        let sidecar = try await SidecarProcess(extraArguments: [
-            "--task-command", "sh -s", "--api-key-file", keyFile.path,
-        ])
+        let sidecar = try await SidecarProcess.start(
+            SidecarOptions(arguments: ["--task-command", "sh -s", "--api-key-file", keyFile.path]))
         defer { sidecar.stop() }
         let cli = CompanionCLI()
-        let list = ["tasks", "list", "--url", sidecar.baseURL]
+        let list = ["tasks", "list", "--url", sidecar.url]
         FailureOutput.expect(try await cli.run(list), status: Exit.notPaired, mentioning: "X-API-Key")
         #expect(try await cli.run(["tasks", "api-key", "--file", keyFile.path]).status == Exit.success)
         let keyed = try await cli.run(list)

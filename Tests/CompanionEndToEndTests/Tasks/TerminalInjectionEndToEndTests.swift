@@ -22,8 +22,7 @@ struct TerminalInjectionEndToEndTests {
 
     @Test func listShowAndLogsPrintNoRawEscapeSequence() async throws {
         let directory = try temporaryDirectory()
-        let sidecar = TaskSidecarProcess(dataDirectory: directory, taskCommand: "sh -s")
-        try sidecar.start()
+        let sidecar = try await SidecarProcess.start(.tasks(dataDirectory: directory))
         defer { sidecar.stop() }
         let url = sidecar.url
         let script = """
@@ -33,21 +32,21 @@ struct TerminalInjectionEndToEndTests {
             exit 3
             """
         let id = try await TaskCLITests.create(url, title: "hostile", script: script)
-        let started = try await runCompanion(["tasks", "start", id, "--url", url])
+        let started = try await CompanionCLI.taskKey.run(["tasks", "start", id, "--url", url])
         #expect(started.status == 0, "\(started.stderr)")
-        let followed = try await runCompanion(["logs", id, "--follow", "--url", url])
+        let followed = try await CompanionCLI.taskKey.run(["logs", id, "--follow", "--url", url])
         #expect(followed.status == 12, "\(followed.stderr)")
         try Self.sqlite(
             directory.appendingPathComponent("registry.sqlite"),
             "UPDATE tasks SET title = \(Self.sqlHostile), failure_reason = \(Self.sqlHostile), "
                 + "description = \(Self.sqlHostile) WHERE id = '\(id)'")
 
-        let runs: [(String, CLIResult)] = [
+        let runs: [(String, ProcessRunner.Result)] = [
             ("logs --follow", followed),
-            ("tasks list", try await runCompanion(["tasks", "list", "--url", url])),
-            ("tasks show", try await runCompanion(["tasks", "show", id, "--url", url])),
-            ("logs", try await runCompanion(["logs", id, "--url", url])),
-            ("logs --follow again", try await runCompanion(["logs", id, "--follow", "--url", url])),
+            ("tasks list", try await CompanionCLI.taskKey.run(["tasks", "list", "--url", url])),
+            ("tasks show", try await CompanionCLI.taskKey.run(["tasks", "show", id, "--url", url])),
+            ("logs", try await CompanionCLI.taskKey.run(["logs", id, "--url", url])),
+            ("logs --follow again", try await CompanionCLI.taskKey.run(["logs", id, "--follow", "--url", url])),
         ]
         for (name, result) in runs {
             #expect(Self.rawControls(in: result.stdout + result.stderr).isEmpty, "\(name): \(result.stdout)")
@@ -57,10 +56,9 @@ struct TerminalInjectionEndToEndTests {
     }
 
     @Test func rawPrintsTheLogBytesUnchanged() async throws {
-        let sidecar = TaskSidecarProcess(dataDirectory: try temporaryDirectory(), taskCommand: "sh -s")
-        try sidecar.start()
+        let sidecar = try await SidecarProcess.start(.tasks(dataDirectory: try temporaryDirectory()))
         defer { sidecar.stop() }
-        let result = try await runCompanion([
+        let result = try await CompanionCLI.taskKey.run([
             "tasks", "create", "--url", sidecar.url, "--title", "raw", "--start", "--raw",
             "--description", "printf '\(Self.printfFormat)'",
         ])
@@ -68,28 +66,26 @@ struct TerminalInjectionEndToEndTests {
         #expect(result.stdout.unicodeScalars.contains { $0.value == 0x1B }, "\(result.stdout)")
         #expect(result.stdout.contains("\u{1B}]52;c;aGFja2Vk\u{07}"))
         let id = try #require(result.stderr.split(separator: " ").dropFirst().first.map { String($0.dropLast()) })
-        let logs = try await runCompanion(["logs", id, "--url", sidecar.url, "--raw"])
+        let logs = try await CompanionCLI.taskKey.run(["logs", id, "--url", sidecar.url, "--raw"])
         #expect(logs.status == 0, "\(logs.stderr)")
         #expect(logs.stdout == result.stdout, "the same bytes, followed or not")
     }
 
     @Test func coloursSurviveOnlyOnATerminalThatAllowsThem() async throws {
-        let sidecar = TaskSidecarProcess(dataDirectory: try temporaryDirectory(), taskCommand: "sh -s")
-        try sidecar.start()
+        let sidecar = try await SidecarProcess.start(.tasks(dataDirectory: try temporaryDirectory()))
         defer { sidecar.stop() }
         let script = "printf '\\033[31mred\\033[0m \(Self.printfFormat)'"
         let id = try await TaskCLITests.create(sidecar.url, title: "colours", script: script)
-        _ = try await runCompanion(["tasks", "start", id, "--url", sidecar.url])
-        _ = try await runCompanion(["logs", id, "--follow", "--url", sidecar.url])
+        _ = try await CompanionCLI.taskKey.run(["tasks", "start", id, "--url", sidecar.url])
+        _ = try await CompanionCLI.taskKey.run(["logs", id, "--follow", "--url", sidecar.url])
         for noColor in [false, true] {
-            var environment = ProcessInfo.processInfo.environment
-            environment["COMPANION_API_KEY"] = TaskSidecarProcess.apiKey
-            environment["NO_COLOR"] = noColor ? "1" : nil
+            let environment: [String: String?] = [
+                "COMPANION_API_KEY": SidecarOptions.taskAPIKey, "NO_COLOR": noColor ? "1" : nil,
+            ]
             let session = try PseudoTerminalSession(
                 [TestPaths.companionBinary.path, "logs", id, "--url", sidecar.url], environment: environment)
             defer { session.stop() }
-            #expect(try await session.waitForExit(seconds: 30))
-            let text = session.output.finish()
+            let text = try await session.finish().stdout
             #expect(text.contains("\u{1B}[31mred\u{1B}[0m") == !noColor, "NO_COLOR=\(noColor): \(text)")
             #expect(text.contains(#"\x1b[31mred"#) == noColor)
             #expect(!text.contains("\u{1B}]") && !text.contains("\u{1B}[2J") && !text.contains("\u{202E}"))
@@ -99,11 +95,7 @@ struct TerminalInjectionEndToEndTests {
 
     /// Runs one SQL statement with the sqlite3 tool (the sidecar keeps running; SQLite locks for us).
     static func sqlite(_ database: URL, _ sql: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = ["-cmd", ".timeout 5000", database.path, sql]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let result = try ProcessRunner.run("/usr/bin/sqlite3", ["-cmd", ".timeout 5000", database.path, sql])
+        #expect(result.status == 0, "\(result)")
     }
 }

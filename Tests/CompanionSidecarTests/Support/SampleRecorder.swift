@@ -1,3 +1,4 @@
+import CompanionTestSupport
 import Foundation
 
 /// Sends requests through a probe and keeps every answer as an OpenAPI sample (method, operation template,

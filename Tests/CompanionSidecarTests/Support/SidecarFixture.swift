@@ -45,36 +45,6 @@ struct SidecarFixture {
     }
 }
 
-/// A fresh companion identity and the body it would send to `pairing/complete`.
-struct TestDevice {
-    let keys = Ed25519KeyPair.generate()
-    var name: String
-
-    init(name: String = "Test Phone") { self.name = name }
-
-    /// The signed-request headers of `method path body` from this device, paired as `id`, at `now`.
-    func signedHeaders(id: String, _ method: String, _ path: String, body: Data? = nil, now: Date) -> [String: String] {
-        RequestSigner(keyPair: keys, deviceID: id)
-            .headers(method: method, pathAndQuery: path, body: Array(body ?? Data()), now: now)
-    }
-
-    /// Pairs this device with the sidecar behind `probe` (a code pairing, no token) and returns its device id.
-    func pair(_ probe: HTTPProbe) async throws -> String {
-        let started = try await probe.startPairing()
-        let reply = try await probe.post("/companion/pairing/complete", try completeBody(code: started.code))
-        guard let id = try reply.decode(PairingCompleteResponse.self).connectedDevice?.id else {
-            throw APIErrorResponse(code: .internalError, message: "pairing answered \(reply.status)")
-        }
-        return id
-    }
-
-    func completeBody(code: String, token: String? = nil) throws -> Data {
-        try CompanionJSON.encode(
-            PairingCompleteRequest(
-                pairingCode: code, pairingToken: token, deviceName: name, devicePublicKey: keys.publicKey.base64))
-    }
-}
-
 /// A code that is valid in format but not `code` (for wrong-code attempts).
 func otherCode(than code: String) -> String {
     let number = (Int(code)! + 1) % 1_000_000

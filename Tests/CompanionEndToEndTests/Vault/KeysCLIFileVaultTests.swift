@@ -106,17 +106,21 @@ struct KeysCLIFileVaultTests {
 /// The passphrase prompt on a real terminal (a pseudo-terminal from util-linux `script`).
 @Suite(.enabled(if: ProcessRunner.exists("script")))
 struct PassphrasePromptTests {
-    @Test func promptsTwiceWithoutEchoWhenCreating() throws {
+    @Test func promptsTwiceWithoutEchoWhenCreating() async throws {
         let dir = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         var env = KeysCLIFileVaultTests.environment(dir, passphrase: nil)
         env["COMPANION_VAULT_PASSPHRASE"] = .some(nil)
         let passphrase = "tty-passphrase-\(UUID().uuidString.prefix(8))"
-        // Typed after the prompt appears, as a person would.
-        let command = "\(TestPaths.companionBinary.path) keys init"
-        let script =
-            "(sleep 1; printf '%s\\n%s\\n' '\(passphrase)' '\(passphrase)') | script -qec '\(command)' /dev/null"
-        let result = try ProcessRunner.run("sh", ["-c", script], environment: env)
+        // Typed once each prompt appears, as a person would.
+        let session = try ProcessRunner.spawn(
+            "script", ["-qec", "\(TestPaths.companionBinary.path) keys init", "/dev/null"], environment: env)
+        defer { session.kill(SIGKILL) }
+        try await session.waitForOutput { out, _ in out.contains("New file vault passphrase:") }
+        session.write(passphrase + "\n")
+        try await session.waitForOutput { out, _ in out.contains("Repeat passphrase:") }
+        session.write(passphrase + "\n")
+        let result = try await session.finish()
         #expect(result.status == 0, "\(result.output)")
         #expect(result.stdout.contains("New file vault passphrase:"))
         #expect(result.stdout.contains("Repeat passphrase:"))

@@ -58,7 +58,7 @@ import Testing
             "blank.png", try QRPNGWriter.encodePNG(GrayImage(width: 40, height: 40, filledWith: 255)))
         let huge = try Self.temporaryFile("huge.png", PNGBuilder.header(width: 50_000, height: 50_000))
         let text = try Self.temporaryFile("notes.txt", Array("not an image".utf8))
-        let good = QRFixtures.directory.appendingPathComponent("utf8.png").path
+        let good = TestPaths.testVectors.appendingPathComponent("qr/utf8.png").path
 
         #expect(try ProcessRunner.run(Self.companion, ["qr", "decode", good, blank]).status == 8)
         #expect(try ProcessRunner.run(Self.companion, ["qr", "decode", text, good]).status == 9)

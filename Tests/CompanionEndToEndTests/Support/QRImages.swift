@@ -1,4 +1,5 @@
 import CompanionQR
+import CompanionTestSupport
 import Foundation
 
 /// Pairing QR images for the tests: from the independent `qrencode` CLI, and from our own encoder.
@@ -13,9 +14,8 @@ enum QRImages {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("pair-\(UUID().uuidString).png").path
         switch encoder {
         case .qrencodeCLI:
-            let result = try await ChildProcess.run(
-                "/usr/bin/qrencode", ["-o", path, "-t", "PNG", "-s", "6", "-m", "4", text],
-                environment: ProcessInfo.processInfo.environment)
+            let result = try await ProcessRunner.run(
+                "/usr/bin/qrencode", ["-o", path, "-t", "PNG", "-s", "6", "-m", "4", text])
             guard result.status == 0 else { throw QRWriteError(detail: result.description) }
         case .companionQR:
             let png = try QRPNGWriter.png(for: try QRCode.encode(text: text))

@@ -6,7 +6,7 @@ import Testing
 @testable import CompanionVault
 
 /// `companion keys …` run as a separate process against the real gnome-keyring, checked with `secret-tool`.
-@Suite(.enabled(if: Keyring.expected, "needs a real keyring: run under scripts/with-keyring.sh"))
+@Suite(.enabled(if: TestKeyring.isAvailable, "needs a real keyring: run under scripts/with-keyring.sh"))
 struct KeysCLISecretServiceTests {
     struct Identity: Decodable {
         let fingerprint: String
@@ -18,7 +18,7 @@ struct KeysCLISecretServiceTests {
     }
 
     @Test func keysInitIsFoundBySecretToolSurvivesAndNeverLeaks() throws {
-        let profile = Keyring.uniqueProfile()
+        let profile = TestKeyring.uniqueProfile()
         defer { _ = try? ProcessRunner.run("secret-tool", ["clear", "service", "companionkit", "profile", profile]) }
         var outputs: [String] = []
         func run(_ args: [String]) throws -> ProcessRunner.Result {
@@ -83,7 +83,7 @@ struct KeysCLISecretServiceTests {
     }
 
     @Test func rotateReplacesTheKeyAndRecordsTheOldFingerprint() throws {
-        let profile = Keyring.uniqueProfile()
+        let profile = TestKeyring.uniqueProfile()
         defer { _ = try? ProcessRunner.run("secret-tool", ["clear", "service", "companionkit", "profile", profile]) }
         let env: [String: String?] = ["COMPANION_VAULT": "secret-service", "COMPANION_PROFILE": profile]
         let first = try companion(["keys", "init", "--json"], environment: env)

@@ -10,12 +10,13 @@ import Testing
 
     func withServer(
         _ arguments: [String] = ["--header-timeout", "1", "--idle-timeout", "2"],
-        _ body: (ServerProcess) async throws -> Void
+        _ body: (SidecarProcess) async throws -> Void
     ) async throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let server = try await ServerProcess.start(
-            dataDirectory: root.appendingPathComponent("data"), logFile: root.appendingPathComponent("server.log"),
-            arguments: arguments + ["--log-level", "warning"], softDescriptorLimit: 1024)
+        let server = try await SidecarProcess.start(
+            SidecarOptions(
+                dataDirectory: root.appendingPathComponent("data"), logFile: root.appendingPathComponent("server.log"),
+                arguments: arguments + ["--log-level", "warning"], softDescriptorLimit: 1024, identity: .ephemeral))
         do { try await body(server) } catch {
             _ = try? await server.terminate()
             throw error

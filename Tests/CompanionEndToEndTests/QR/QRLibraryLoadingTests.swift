@@ -8,7 +8,7 @@ import Testing
     /// The shared libraries the dynamic loader maps when `companion` starts (glibc's `LD_TRACE_LOADED_OBJECTS`).
     static func librariesLoadedAtStart() throws -> [String] {
         let traced = try ProcessRunner.run(
-            QRCommandTests.companion, ["--version"], environment: ["LD_TRACE_LOADED_OBJECTS": "1"])
+            TestPaths.companionBinary.path, ["--version"], environment: ["LD_TRACE_LOADED_OBJECTS": "1"])
         #expect(traced.status == 0, "\(traced.stderr)")
         return traced.stdout.split(separator: "\n").compactMap { line in
             // "\tlibsodium.so.23 => /lib/…/libsodium.so.23 (0x…)": the name is the first word.
@@ -28,7 +28,7 @@ import Testing
     @Test func decodingLoadsTheLibrariesOnFirstUse() throws {
         let vectors = TestPaths.testVectors.appendingPathComponent("qr")
         let decoded = try ProcessRunner.run(
-            QRCommandTests.companion,
+            TestPaths.companionBinary.path,
             [
                 "qr", "decode", vectors.appendingPathComponent("photo.jpg").path,
                 vectors.appendingPathComponent("png-rgb.png").path,

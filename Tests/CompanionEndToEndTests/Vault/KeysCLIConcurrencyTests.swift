@@ -97,14 +97,14 @@ struct KeysCLIFileVaultConcurrencyTests {
 }
 
 /// The real gnome-keyring of scripts/with-keyring.sh.
-@Suite(.enabled(if: Keyring.expected, "needs a real keyring: run under scripts/with-keyring.sh"))
+@Suite(.enabled(if: TestKeyring.isAvailable, "needs a real keyring: run under scripts/with-keyring.sh"))
 struct KeysCLISecretServiceConcurrencyTests {
     static func store(_ profile: String) throws -> DeviceIdentityStore {
         DeviceIdentityStore(vault: try SecretServiceVault(profile: try VaultProfile(profile)))
     }
 
     @Test func concurrentInitCreatesExactlyOneKey() throws {
-        let profile = Keyring.uniqueProfile()
+        let profile = TestKeyring.uniqueProfile()
         defer { _ = try? ProcessRunner.run("secret-tool", ["clear", "service", "companionkit", "profile", profile]) }
         try ConcurrentKeyChecks.concurrentInitCreatesOneKey(
             environment: ["COMPANION_VAULT": "secret-service", "COMPANION_PROFILE": profile],
@@ -118,7 +118,7 @@ struct KeysCLISecretServiceConcurrencyTests {
     }
 
     @Test func concurrentRotationsKeepEveryReplacedKeyInTheHistory() throws {
-        let profile = Keyring.uniqueProfile()
+        let profile = TestKeyring.uniqueProfile()
         defer { _ = try? ProcessRunner.run("secret-tool", ["clear", "service", "companionkit", "profile", profile]) }
         try ConcurrentKeyChecks.concurrentRotationsLoseNoKey(
             environment: ["COMPANION_VAULT": "secret-service", "COMPANION_PROFILE": profile],

@@ -6,7 +6,7 @@ import Testing
 /// exit code, and never a crash.
 enum FailureOutput {
     /// The first stderr line is the one-line error; a hint follows.
-    static func expect(_ result: ProcessResult, status: Int32, mentioning text: String) {
+    static func expect(_ result: ProcessRunner.Result, status: Exit, mentioning text: String) {
         #expect(result.status == status, "\(result)")
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.first?.hasPrefix("companion: error: ") == true, "\(result)")

@@ -25,7 +25,7 @@ enum ConcurrentCompanions {
                     try FileManager.default.createDirectory(
                         at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
                     descriptor.value = Glibc.open(
-                        directory.appendingPathComponent("vault.lock").path, O_RDWR | O_CREAT, 0o600)
+                        directory.appendingPathComponent("vault.lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
                     guard descriptor.value >= 0, flock(descriptor.value, LOCK_EX) == 0 else {
                         throw GateError("cannot lock \(directory.path)")
                     }
@@ -68,38 +68,23 @@ enum ConcurrentCompanions {
     static func run(
         _ count: Int, _ arguments: [String], environment: [String: String?], gate: Gate = .none, wait: Double = 2
     ) throws -> [Outcome] {
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in environment { env[key] = value }
-        var running: [(Process, Pipe, Pipe)] = []
-        for _ in 0..<count {
-            let process = Process()
-            process.executableURL = TestPaths.companionBinary
-            process.arguments = arguments
-            process.environment = env
-            let out = Pipe()
-            let err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            process.standardInput = FileHandle.nullDevice
-            running.append((process, out, err))
-        }
+        // Spawned only once the gate is closed, all before waiting for any.
         try gate.close()
+        let running: [RunningProcess]
         do {
-            for (process, _, _) in running { try process.run() }
+            running = try (0..<count).map { _ in
+                try ProcessRunner.spawn(TestPaths.companionBinary.path, arguments, environment: environment)
+            }
         } catch {
             gate.open()
             throw error
         }
+        for child in running { child.closeInput() }
         usleep(useconds_t(wait * 1_000_000))
         gate.open()
-        return running.map { process, out, err in
-            // Outputs are a few lines, far below a pipe's buffer, so reading after each other cannot block a child.
-            let stdout = out.fileHandleForReading.readDataToEndOfFile()
-            let stderr = err.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return Outcome(
-                status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                stderr: String(decoding: stderr, as: UTF8.self))
+        return try running.map { child in
+            let result = try child.finishBlocking(timeout: 120)
+            return Outcome(status: result.status, stdout: result.stdout, stderr: result.stderr)
         }
     }
 

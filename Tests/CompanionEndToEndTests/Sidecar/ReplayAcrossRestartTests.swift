@@ -1,5 +1,6 @@
 import CompanionAPI
 import CompanionSidecar
+import CompanionTestSupport
 import Foundation
 import Testing
 
@@ -10,8 +11,10 @@ import Testing
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("companion-replay-\(UUID().uuidString)")
     var data: URL { root.appendingPathComponent("data") }
 
-    func start(_ run: Int) async throws -> ServerProcess {
-        try await ServerProcess.start(dataDirectory: data, logFile: root.appendingPathComponent("server-\(run).log"))
+    func start(_ run: Int) async throws -> SidecarProcess {
+        try await SidecarProcess.start(
+            SidecarOptions(
+                dataDirectory: data, logFile: root.appendingPathComponent("server-\(run).log"), identity: .ephemeral))
     }
 
     /// A captured request: exactly the bytes the device sent.

@@ -32,12 +32,21 @@ import Testing
         var random = SeededRandom()
         let seed = random.note
         for round in 0..<4 {
-            let server = try await ServerProcess.start(
-                dataDirectory: data, logFile: root.appendingPathComponent("server-\(round).log"))
+            let server = try await SidecarProcess.start(
+                SidecarOptions(
+                    dataDirectory: data, logFile: root.appendingPathComponent("server-\(round).log"),
+                    identity: .ephemeral
+                ))
             let probe = HTTPProbe(baseURL: server.baseURL)
             await acknowledged.resume()
             let burst = Task { try await Self.burst(probe, acknowledged) }
-            try await Task.sleep(for: .milliseconds(Int.random(in: 300...1500, using: &random)))
+            // Killed after a random number of acknowledged pairings in this round (not after a random time: on a
+            // loaded machine the burst may not have paired anything yet).
+            let target = await acknowledged.paired.count + Int.random(in: 1...6, using: &random)
+            let deadline = ContinuousClock.now + .seconds(60)
+            while await acknowledged.paired.count < target, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(5))
+            }
             try await server.killHard()
             // Not `burst.cancel()`: cancelling a task inside URLSession's async API can deadlock on Linux
             // (swift-corelibs-foundation). The burst's next request fails because the server is gone.
@@ -58,8 +67,9 @@ import Testing
         let seen = await acknowledged.snapshot()
         #expect(seen.paired.count >= 4, "the burst should have paired devices before the kills; \(seed)")
 
-        let restarted = try await ServerProcess.start(
-            dataDirectory: data, logFile: root.appendingPathComponent("server-final.log"))
+        let restarted = try await SidecarProcess.start(
+            SidecarOptions(
+                dataDirectory: data, logFile: root.appendingPathComponent("server-final.log"), identity: .ephemeral))
         // Device routes need a signed request: pair one more device and list as it.
         let probe = HTTPProbe(baseURL: restarted.baseURL)
         let lister = TestDevice(name: "lister")

@@ -1,0 +1,47 @@
+import CompanionTestSupport
+import Foundation
+import Testing
+
+/// The tests' ``Exit`` is the CLI's `ExitStatus` and the README's "Exit codes" table: a code added to one of
+/// them and not to the others fails here.
+@Suite struct ExitCodeTableTests {
+    /// `| N | meaning |` rows of the README's "Exit codes" section.
+    static func readmeCodes() throws -> [Int32] {
+        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "\n## Exit codes\n").dropFirst().first)
+        let body = section.components(separatedBy: "\n## ").first ?? ""
+        return body.split(separator: "\n").compactMap { line in
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            return line.hasPrefix("|") ? cells.first.flatMap { Int32($0) } : nil
+        }
+    }
+
+    /// `case name = N` lines of `enum ExitStatus` in the CLI's source.
+    static func sourceCases() throws -> [String: Int32] {
+        let path = TestPaths.packageRoot.appendingPathComponent("Sources/companion/Support/CLIFailure.swift")
+        let source = try String(contentsOf: path, encoding: .utf8)
+        let body = try #require(source.components(separatedBy: "enum ExitStatus").dropFirst().first)
+        let enumBody = body.components(separatedBy: "\n}").first ?? ""
+        var cases: [String: Int32] = [:]
+        for line in enumBody.split(separator: "\n") {
+            let words = line.trimmingCharacters(in: .whitespaces).split(separator: " ")
+            if words.count == 4, words[0] == "case", words[2] == "=", let value = Int32(words[3]) {
+                cases[String(words[1])] = value
+            }
+        }
+        return cases
+    }
+
+    @Test func exitMatchesTheCLIsExitStatus() throws {
+        let source = try Self.sourceCases()
+        #expect(source.count >= 10, "ExitStatus parsed: \(source)")
+        let ours = Dictionary(uniqueKeysWithValues: Exit.allCases.map { ("\($0)", $0.rawValue) })
+        #expect(ours == source)
+    }
+
+    @Test func exitMatchesTheREADMETable() throws {
+        let documented = try Self.readmeCodes()
+        #expect(documented.count >= 10, "README table parsed: \(documented)")
+        #expect(documented == Exit.allCases.map(\.rawValue))
+    }
+}

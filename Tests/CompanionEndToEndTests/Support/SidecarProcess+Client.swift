@@ -1,0 +1,13 @@
+import CompanionAPI
+import CompanionClient
+import CompanionTestSupport
+
+extension SidecarProcess {
+    /// A client for this sidecar (loopback, so `pairing/start` is allowed).
+    func client() throws -> CompanionAPIClient { try CompanionAPIClient(baseURL: url) }
+
+    /// Starts a pairing, as the workstation does.
+    func startPairing(ttlSeconds: Int? = nil) async throws -> PairingStartResponse {
+        try await client().startPairing(ttlSeconds: ttlSeconds)
+    }
+}

@@ -1,0 +1,13 @@
+import CompanionCrypto
+import Foundation
+
+/// The real keyring of the test run, when there is one.
+public enum TestKeyring {
+    /// True when a real, unlocked Secret Service is provided (tests run under scripts/with-keyring.sh).
+    public static var isAvailable: Bool { ProcessInfo.processInfo.environment["COMPANION_TEST_KEYRING"] == "1" }
+
+    /// A profile name no other test uses, so tests can share the keyring in parallel.
+    public static func uniqueProfile() -> String {
+        "test-\(SecureRandom.token(byteCount: 6).replacingOccurrences(of: "_", with: "x"))"
+    }
+}
