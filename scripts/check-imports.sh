@@ -11,7 +11,8 @@
 #   scripts/check-imports.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift package dump-package >.build/package-dump.json 2>/dev/null || { mkdir -p .build && swift package dump-package >.build/package-dump.json; }
+mkdir -p .build
+swift package dump-package >.build/package-dump.json
 python3 - .build/package-dump.json <<'PY'
 import json, os, re, sys
 
