@@ -99,33 +99,6 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
         }
     }
 
-    /// The object paths of the unlocked and the locked items matching `attributes` (SearchItems, no proxies).
-    func searchPaths(_ attributes: [String: String]) throws -> (unlocked: [String], locked: [String]) {
-        let table = GLibValues.stringTable(attributes)
-        defer { g_hash_table_unref(table) }
-        var unlocked: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
-        var locked: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
-        _ = try call("search") {
-            secret_service_search_for_dbus_paths_sync(connection.service, schema, table, nil, &unlocked, &locked, $0)
-        }
-        defer {
-            g_strfreev(unlocked)
-            g_strfreev(locked)
-        }
-        return (GLibValues.strings(unlocked), GLibValues.strings(locked))
-    }
-
-    /// The bytes of a secret value, copied into ``SecureBytes``.
-    static func copy(_ value: OpaquePointer) -> SecureBytes {
-        var length = 0
-        let bytes = secret_value_get(value, &length)
-        let secret = SecureBytes(count: bytes == nil ? 0 : length)
-        if let bytes, length > 0 {
-            secret.withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: bytes, byteCount: length) }
-        }
-        return secret
-    }
-
     /// SearchItems, one item proxy and GetSecrets on this connection's session: the secret and its metadata in
     /// as many round trips as `secret-tool lookup` needs for the secret alone. A locked item is unlocked through
     /// ``SecretServiceConnection/ensureDefaultCollectionUnlocked()`` (which refuses without a desktop) first.
@@ -176,20 +149,6 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
                     name: name, label: item.label, kind: kind, created: item.created, modified: item.modified)
             }.sorted { $0.name < $1.name }
         }
-    }
-
-    /// The items matching `attributes`, newest modification first.
-    func search(_ attributes: [String: String], loadSecrets: Bool) throws -> [SecretItemHandle] {
-        let table = GLibValues.stringTable(attributes)
-        defer { g_hash_table_unref(table) }
-        var flags = SECRET_SEARCH_ALL.rawValue
-        if loadSecrets { flags |= SECRET_SEARCH_LOAD_SECRETS.rawValue }
-        let list = try call("search") {
-            secret_service_search_sync(connection.service, schema, table, SecretSearchFlags(rawValue: flags), nil, $0)
-        }
-        defer { g_list_free(list) }
-        // The list owns one reference per item; the handles take them over.
-        return GLibValues.elements(list).map { SecretItemHandle(adopting: $0) }.sorted { $0.modified > $1.modified }
     }
 
     /// Checks the default collection once per vault, before the first write (and again after a read found a

@@ -1,0 +1,48 @@
+import CSecret
+import CompanionCrypto
+import Foundation
+
+/// Finding items: object paths only (SearchItems, as `secret-tool lookup` does), or item handles with their
+/// metadata; and copying a secret value out of libsecret.
+extension SecretServiceVault {
+    /// The object paths of the unlocked and the locked items matching `attributes` (SearchItems, no proxies).
+    func searchPaths(_ attributes: [String: String]) throws -> (unlocked: [String], locked: [String]) {
+        let table = GLibValues.stringTable(attributes)
+        defer { g_hash_table_unref(table) }
+        var unlocked: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
+        var locked: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
+        _ = try call("search") {
+            secret_service_search_for_dbus_paths_sync(connection.service, schema, table, nil, &unlocked, &locked, $0)
+        }
+        defer {
+            g_strfreev(unlocked)
+            g_strfreev(locked)
+        }
+        return (GLibValues.strings(unlocked), GLibValues.strings(locked))
+    }
+
+    /// The bytes of a secret value, copied into ``SecureBytes``.
+    static func copy(_ value: OpaquePointer) -> SecureBytes {
+        var length = 0
+        let bytes = secret_value_get(value, &length)
+        let secret = SecureBytes(count: bytes == nil ? 0 : length)
+        if let bytes, length > 0 {
+            secret.withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: bytes, byteCount: length) }
+        }
+        return secret
+    }
+
+    /// The items matching `attributes`, newest modification first.
+    func search(_ attributes: [String: String], loadSecrets: Bool) throws -> [SecretItemHandle] {
+        let table = GLibValues.stringTable(attributes)
+        defer { g_hash_table_unref(table) }
+        var flags = SECRET_SEARCH_ALL.rawValue
+        if loadSecrets { flags |= SECRET_SEARCH_LOAD_SECRETS.rawValue }
+        let list = try call("search") {
+            secret_service_search_sync(connection.service, schema, table, SecretSearchFlags(rawValue: flags), nil, $0)
+        }
+        defer { g_list_free(list) }
+        // The list owns one reference per item; the handles take them over.
+        return GLibValues.elements(list).map { SecretItemHandle(adopting: $0) }.sorted { $0.modified > $1.modified }
+    }
+}
