@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "CompanionPairing", targets: ["CompanionPairing"]),
         .library(name: "CompanionSidecar", targets: ["CompanionSidecar"]),
         .library(name: "CompanionKit", targets: ["CompanionKit"]),
+        .library(name: "CompanionClaudeCode", targets: ["CompanionClaudeCode"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -42,6 +43,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.24.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.3.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.0"),
         // `swift package generate-documentation --target CompanionKit` (DocC), run by CI.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.4.0"),
     ],
@@ -82,6 +84,16 @@ let package = Package(
             dependencies: [
                 "CompanionAPI", "CompanionClient", "CompanionCrypto", "CompanionPairing", "CompanionQR", "CompanionVault",
             ]),
+        // Claude Code on the workstation (no HTTP): the CLI and ~/.claude, the project and session index,
+        // transcripts, the chat run supervisor. The sidecar's /api/v1 routes translate HTTP to it.
+        .target(
+            name: "CompanionClaudeCode",
+            dependencies: [
+                "CompanionPaths",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .target(
             name: "CompanionSidecar",
             dependencies: [
@@ -121,6 +133,8 @@ let package = Package(
             name: "CompanionTestSupport", dependencies: ["CompanionCrypto", "CompanionAPI"],
             path: "Tests/CompanionTestSupport"),
         .testTarget(name: "CompanionPathsTests", dependencies: ["CompanionPaths"]),
+        .testTarget(
+            name: "CompanionClaudeCodeTests", dependencies: ["CompanionClaudeCode", "CompanionTestSupport"]),
         .testTarget(name: "CompanionCryptoTests", dependencies: ["CompanionCrypto", "CompanionTestSupport"]),
         .testTarget(
             name: "CompanionVaultTests",
