@@ -11,6 +11,9 @@ public struct CompanionEndpoint: Sendable, Equatable, CustomStringConvertible {
         case signature
         /// A signed request or the API key (`X-API-Key`): the task endpoints.
         case signatureOrAPIKey
+        /// A signed request or the API key as `Authorization: Bearer` (the ILS app's scheme): the Claude Code
+        /// endpoints under `/api/v1`.
+        case signatureOrBearer
     }
 
     /// HTTP method, e.g. `GET`.

@@ -22,6 +22,41 @@ enum ResponseDecoder {
         }
     }
 
+    /// The error an answer with a non-2xx `status` stands for: the sidecar's error body (its own or the `/api/v1`
+    /// envelope's) when there is one, else an excerpt of the body.
+    static func serverError(data: Data, status: Int) -> CompanionClientError {
+        if let body = try? CompanionJSON.decode(APIErrorResponse.self, from: data), !body.ok {
+            return .server(status: status, code: body.error.code, message: clean(body.error.message))
+        }
+        if let envelope = try? ClaudeAPIJSON.decode(APIResponse<EmptyData>.self, from: data),
+            let error = envelope.error
+        {
+            return .server(status: status, code: error.code.lowercased(), message: clean(error.message))
+        }
+        return .server(status: status, code: nil, message: excerpt(of: data))
+    }
+
+    /// Decodes an `/api/v1` answer: the envelope's `data` on success, its error otherwise.
+    static func decodeEnvelope<T: Codable & Sendable>(
+        _ type: T.Type, data: Data, status: Int, endpoint: CompanionEndpoint
+    ) throws(CompanionClientError) -> T {
+        guard data.count <= SidecarTransport.maxBodyBytes else { throw .tooLarge(endpoint, status: status) }
+        guard (200..<300).contains(status) else { throw serverError(data: data, status: status) }
+        let envelope: APIResponse<T>
+        do {
+            envelope = try ClaudeAPIJSON.decode(APIResponse<T>.self, from: data)
+        } catch {
+            throw .malformedResponse(endpoint: endpoint.description, status: status, detail: reason(for: error))
+        }
+        guard envelope.success, let value = envelope.data else {
+            throw serverError(data: data, status: status)
+        }
+        return value
+    }
+
+    /// An empty `data` (only the envelope's error is read).
+    struct EmptyData: Codable, Sendable {}
+
     /// A short, printable excerpt of a non-JSON answer body.
     static func excerpt(of data: Data) -> String {
         let text = clean(String(decoding: data.prefix(120), as: UTF8.self))

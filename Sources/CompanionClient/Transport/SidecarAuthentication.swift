@@ -8,7 +8,7 @@ import Foundation
 public struct SidecarAuthentication: Sendable {
     /// Signs requests to endpoints that take a signature; nil sends them unsigned.
     public var signer: (any RequestSigning)?
-    /// Sent as `X-API-Key` to the endpoints that accept it.
+    /// Sent as `X-API-Key` (task endpoints) or `Authorization: Bearer` (`/api/v1`) to the endpoints that accept it.
     public var apiKey: String?
 
     /// No authentication.
@@ -25,6 +25,7 @@ public struct SidecarAuthentication: Sendable {
     {
         var headers: [(String, String)] = []
         if endpoint.auth == .signatureOrAPIKey, let apiKey { headers.append(("X-API-Key", apiKey)) }
+        if endpoint.auth == .signatureOrBearer, let apiKey { headers.append(("Authorization", "Bearer \(apiKey)")) }
         guard endpoint.auth != .none, let signer else { return headers }
         let prefix = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
         let signable = SignableRequest(

@@ -1,0 +1,58 @@
+import CompanionAPI
+import Foundation
+
+/// An answer being streamed by `POST /api/v1/chat/stream`: the session it belongs to and its events.
+public struct ChatStream: Sendable {
+    /// The session the sidecar ran the prompt in (new when the request named none), from `X-Session-ID`.
+    public let sessionID: UUID?
+    let events: AsyncThrowingStream<ServerSentEvent, any Error>
+
+    /// The events as they arrive. A stream message the client cannot read is skipped (``ChatEvent/unreadable``);
+    /// the stream ends after `done`, or with an error when the connection breaks.
+    public var messages: AsyncThrowingStream<ChatEvent, any Error> {
+        let events = events
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    for try await event in events {
+                        let chatEvent = ChatEvent(event)
+                        continuation.yield(chatEvent)
+                        if case .done = chatEvent { break }
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}
+
+/// One event of a chat stream.
+public enum ChatEvent: Sendable, Equatable {
+    /// A stream message with its SSE event id (used to resume with `Last-Event-ID`).
+    case message(StreamMessage, id: String?)
+    /// The sidecar's ids of the stored messages of this exchange.
+    case messageIDs(user: String?, assistant: String?)
+    /// The run is over; nothing follows.
+    case done
+    /// An event the client does not understand (its name), skipped.
+    case unreadable(String)
+
+    init(_ event: ServerSentEvent) {
+        switch event.event {
+        case "done":
+            self = .done
+        case "messageId":
+            let ids = try? JSONDecoder().decode([String: String].self, from: Data(event.data.utf8))
+            self = .messageIDs(user: ids?["userMessageId"], assistant: ids?["assistantMessageId"])
+        default:
+            if let message = try? ClaudeAPIJSON.decode(StreamMessage.self, from: Data(event.data.utf8)) {
+                self = .message(message, id: event.id)
+            } else {
+                self = .unreadable(String((event.event ?? "message").prefix(40)))
+            }
+        }
+    }
+}
