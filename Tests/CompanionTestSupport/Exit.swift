@@ -15,6 +15,8 @@ public enum Exit: Int32, CaseIterable, Sendable {
     case trust = 11
     case taskFailed = 12
     case unsafeDataDirectory = 13
+    case chatFailed = 14
+    case interrupted = 130
     case usage = 64
 
     /// `result.status == Exit.success`.

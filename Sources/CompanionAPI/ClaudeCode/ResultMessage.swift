@@ -54,8 +54,7 @@ public struct ModelUsageEntry: Codable, Sendable, Equatable {
     public var outputTokens: Int?
     public var costUSD: Double?
     public var contextWindow: Int?
-    public init(inputTokens: Int? = nil, outputTokens: Int? = nil, costUSD: Double? = nil, contextWindow: Int? = nil)
-    {
+    public init(inputTokens: Int? = nil, outputTokens: Int? = nil, costUSD: Double? = nil, contextWindow: Int? = nil) {
         self.inputTokens = inputTokens
         self.outputTokens = outputTokens
         self.costUSD = costUSD

@@ -61,7 +61,8 @@ public struct ServerSentEventParser: Sendable {
         defer { line.removeAll(keepingCapacity: true) }
         if line.isEmpty {
             if hasData {
-                pending.append(ServerSentEvent(event: eventName, data: String(decoding: data, as: UTF8.self), id: eventID))
+                pending.append(
+                    ServerSentEvent(event: eventName, data: String(decoding: data, as: UTF8.self), id: eventID))
             }
             data.removeAll(keepingCapacity: true)
             hasData = false

@@ -15,7 +15,9 @@ extension SidecarTransport {
     /// arrive as the sidecar writes them, parsed by ``ServerSentEventParser``; `lastEventID` asks the sidecar to replay what
     /// came after that event first. `headers` returns the answer's header fields (e.g. `X-Session-ID`).
     public func openEventStream(_ endpoint: CompanionEndpoint, body: Data, lastEventID: String? = nil)
-        async throws(CompanionClientError) -> (headers: [String: String], events: AsyncThrowingStream<ServerSentEvent, any Error>)
+        async throws(CompanionClientError) -> (
+            headers: [String: String], events: AsyncThrowingStream<ServerSentEvent, any Error>
+        )
     {
         var request = HTTPClientRequest(url: url(of: endpoint))
         request.method = HTTPMethod(rawValue: endpoint.method)

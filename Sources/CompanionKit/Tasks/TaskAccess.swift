@@ -2,8 +2,7 @@ import CompanionAPI
 import CompanionClient
 import Foundation
 
-/// How a companion reaches the task endpoints: the sidecar URL, and the credentials it sends — this
-/// device's signature when it is paired with exactly that sidecar, and the API key when one is given or stored.
+/// How a companion reaches the task endpoints (see ``SidecarAccess``), and the advice their failures get.
 public enum TaskAccess {
     /// A task client for `url` (else the stored sidecar URL), with `apiKey` (else the stored one).
     ///
@@ -12,23 +11,7 @@ public enum TaskAccess {
     public static func client(
         url: String?, apiKey: String?, store: CompanionStore?, timeout: TimeInterval = 10
     ) throws(CompanionError) -> TaskClient {
-        let resolved: String
-        if let url {
-            resolved = try Companion.normalizedURL(url)
-        } else if let store, let stored = try store.sidecarURL() {
-            resolved = stored
-        } else {
-            throw CompanionError(.notPaired, "no sidecar URL", hint: "pass --url http://HOST:7878 or pair first")
-        }
-        var key = apiKey
-        if key == nil, let store { key = try store.apiKey() }
-        var signer: RequestSigner?
-        if let store {
-            signer = try Companion(vault: store.vault, timeout: timeout).signer(for: resolved)
-        }
-        do { return try TaskClient(baseURL: resolved, apiKey: key, signer: signer, timeout: timeout) } catch {
-            throw CompanionError.from(error)
-        }
+        TaskClient(transport: try SidecarAccess.transport(url: url, apiKey: apiKey, store: store, timeout: timeout))
     }
 
     /// The failure a task call's error stands for: like `CompanionError.from(_:)`, with the task

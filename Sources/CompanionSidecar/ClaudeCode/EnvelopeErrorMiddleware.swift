@@ -1,5 +1,5 @@
-import Foundation
 import CompanionAPI
+import Foundation
 import Hummingbird
 import Logging
 

@@ -28,6 +28,10 @@ enum ExitStatus: Int32, CaseIterable {
     case taskFailed = 12
     /// The sidecar's data directory (or a file in it) is open to other users or is not this user's.
     case unsafeDataDirectory = 13
+    /// A chat answer ended in an error (Claude Code or the model failed; the partial answer was printed).
+    case chatFailed = 14
+    /// Ctrl-C stopped a chat: the sidecar was asked to cancel the run first (the partial answer is kept).
+    case interrupted = 130
     /// Invalid command-line usage (ArgumentParser's own code).
     case usage = 64
 }

@@ -52,3 +52,20 @@ enum Terminal {
         FileHandle.standardOutput.write(Data("\n".utf8))
     }
 }
+
+extension Terminal {
+    /// Writes an `/api/v1` value as the API's own JSON (whole-second ISO 8601 dates), pretty, to standard output.
+    static func printClaudeJSON<T: Encodable>(_ value: T) throws {
+        let encoder = ClaudeAPIJSON.encoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        FileHandle.standardOutput.write(try encoder.encode(value))
+        FileHandle.standardOutput.write(Data("\n".utf8))
+    }
+}
+
+extension Terminal {
+    /// Prints a short note for the person (not part of the command's output) to standard error.
+    static func printNote(_ message: String) {
+        FileHandle.standardError.write(Data("companion: \(safe(message, layout: .line))\n".utf8))
+    }
+}

@@ -4,29 +4,36 @@ import CompanionKit
 import CompanionVault
 import Foundation
 
-/// Where the sidecar is and how to authenticate to its task endpoints.
+/// Where the sidecar is and how to authenticate to its task and Claude Code endpoints.
 ///
 /// URL: `--url`, else `$COMPANION_SIDECAR_URL`, else the stored one (vault item `sidecar-url`).
-/// API key (`X-API-Key`): `--api-key-file`, else `$COMPANION_API_KEY`, else the vault item `api-key`.
+/// API key (`X-API-Key` for tasks, `Authorization: Bearer` for `/api/v1`): `--api-key-file`, else `$COMPANION_API_KEY`, else the vault item `api-key`.
 /// Requests are signed with this device's key when it is paired with that sidecar (``TaskAccess``).
 struct TaskConnectionOptions: ParsableArguments {
     @OptionGroup var sidecar: SidecarOptions
     @OptionGroup var vault: VaultOptions
 
-    @Option(name: .long, help: "File holding the sidecar's API key, sent as X-API-Key (default: the stored one).")
+    @Option(
+        name: .long,
+        help: "File holding the sidecar's API key, sent as X-API-Key or a Bearer token (default: the stored one).")
     var apiKeyFile: String?
 
-    /// A client for the task endpoints.
-    func client() throws -> TaskClient {
+    /// The URL given (`--url` or `$COMPANION_SIDECAR_URL`), the API key given, and the store: with an explicit
+    /// URL the vault is optional (nothing stored is needed); otherwise it must open.
+    func access() throws -> (url: String?, apiKey: String?, store: CompanionStore?) {
         let environment = ProcessInfo.processInfo.environment
         let given = sidecar.url ?? environment["COMPANION_SIDECAR_URL"].flatMap { $0.isEmpty ? nil : $0 }
-        // With an explicit URL the vault is optional (nothing stored is needed); otherwise it must open.
         let store: CompanionStore?
         do { store = CompanionStore(vault: try vault.open()) } catch {
             if given == nil { throw error } else { store = nil }
         }
-        return try TaskAccess.client(
-            url: given, apiKey: try apiKey(environment), store: store, timeout: sidecar.timeout)
+        return (given, try apiKey(environment), store)
+    }
+
+    /// A client for the task endpoints.
+    func client() throws -> TaskClient {
+        let (url, apiKey, store) = try access()
+        return try TaskAccess.client(url: url, apiKey: apiKey, store: store, timeout: sidecar.timeout)
     }
 
     /// Runs task calls; their failures get the task endpoints' advice (pair, or give the API key).

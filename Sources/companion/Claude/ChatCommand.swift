@@ -1,0 +1,75 @@
+import ArgumentParser
+import CompanionAPI
+import CompanionClient
+import Foundation
+
+/// `companion chat [--session ID | --new [--project ID]] "message"`: sends a prompt to Claude Code on the
+/// workstation and prints the answer as it streams. Ctrl-C asks the sidecar to cancel the run first (the partial
+/// answer is kept and the session can be continued), then exits 130.
+struct ChatCommand: CompanionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "chat",
+        abstract: "Chat with Claude Code on the workstation: in a session the sidecar runs, or in a new one.",
+        discussion: """
+            The answer is printed as it arrives. Ctrl-C stops it on the workstation first (the partial answer is \
+            kept; `companion chat --session ID` continues the session), then exits with code 130. An answer that \
+            ends in an error exits with code 14.
+            """)
+
+    @OptionGroup var connection: TaskConnectionOptions
+    @Option(help: "Continue this session (an id from `companion sessions list`).") var session: String?
+    @Flag(help: "Start a new session.") var new = false
+    @Option(help: "With --new: the project to run in (an id from `companion projects`).") var project: String?
+    @Option(help: "With --new: a name for the session.") var name: String?
+    @Option(help: "Model alias (sonnet, opus, haiku) or full model id.") var model: String?
+    @Option(help: "Claude Code permission mode (default, acceptEdits, plan, dontAsk).") var permissionMode: String?
+    @Flag(help: "Print each stream event as one JSON line instead of the text.") var json = false
+    @Argument(help: "The message to send.") var message: String
+
+    func execute() async throws {
+        let prompt = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !prompt.isEmpty else { throw CLIFailure(.usage, "the message is empty", hint: "write something to send") }
+        guard new != (session != nil) else {
+            throw CLIFailure(
+                .usage, "give either --session ID or --new",
+                hint: "continue with `companion chat --session ID \"…\"`, or start with `companion chat --new \"…\"`")
+        }
+        let mode = try permissionMode.map { text in
+            guard let mode = PermissionMode(rawValue: text) else {
+                throw CLIFailure(
+                    .usage, "unknown permission mode '\(Terminal.safe(String(text.prefix(40))))'",
+                    hint: "use one of: " + PermissionMode.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return mode
+        }
+        let sessionID = try session.map { try ClaudeIDs.parse($0, what: "session") }
+        let projectID = try project.map { try ClaudeIDs.parse($0, what: "project") }
+        let outcome = try await connection.claude { client in
+            let id: UUID
+            if let sessionID {
+                id = sessionID
+            } else {
+                let created = try await client.createSession(
+                    CreateSessionRequest(projectId: projectID, name: name, model: model, permissionMode: mode))
+                id = created.id
+                if !json { Terminal.printNote("session \(id.uuidString.lowercased())") }
+            }
+            let options = sessionID == nil ? nil : ChatOptions(model: model, permissionMode: mode)
+            let stream = try await client.chat(ChatStreamRequest(prompt: prompt, sessionId: id, options: options))
+            return try await ChatPrinter(json: json).follow(stream, sessionID: id, client: client)
+        }
+        switch outcome {
+        case .finished: return
+        case .failed(let message):
+            throw CLIFailure(
+                .chatFailed, "the answer ended in an error: \(message)", hint: "try again; the session can be continued"
+            )
+        case .interrupted(let id, let cancelled):
+            Terminal.printNote(
+                cancelled
+                    ? "cancelled on the workstation; continue with: companion chat --session \(id.uuidString.lowercased()) \"…\""
+                    : "stopped; the workstation had already finished or could not be told")
+            throw ExitCode(ExitStatus.interrupted.rawValue)
+        }
+    }
+}
