@@ -3,12 +3,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// One event the chat stream writes: a stream message with its sequence number (the SSE `id`), or the end.
-enum ChatStreamFrame: Sendable {
-    case message(sequence: UInt64, StreamMessage)
-    case done
-}
-
 /// A `text/event-stream` answer: each frame as `id`/`event`/`data` lines, a `: keep-alive` comment when
 /// nothing was written for ``keepAliveInterval`` (so proxies and the app's 45-second watchdog keep the
 /// connection), `event: done` at the end. The frames come from `frames`; the writer stops when the client goes
@@ -39,9 +33,9 @@ enum ServerSentEventsBody {
     /// The text of one frame.
     static func text(of frame: ChatStreamFrame) -> String {
         switch frame {
-        case .message(let sequence, let message):
+        case .message(let id, let message):
             let data = (try? ClaudeAPIJSON.encode(message)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-            return "id: \(sequence)\nevent: \(message.eventName)\ndata: \(data)\n\n"
+            return "id: \(id)\nevent: \(message.eventName)\ndata: \(data)\n\n"
         case .done:
             return "event: done\ndata: {}\n\n"
         }
