@@ -1,6 +1,15 @@
-/// Body of `GET /health`. The brief leaves it open; we answer who is serving and which protocol.
+/// Body of `GET /health`. The brief leaves it open; we answer who is serving and which protocol, plus what
+/// the ILS app reads (`status`, and whether Claude Code is available on the workstation, with its version).
 public struct HealthResponse: Codable, Sendable, Equatable {
     public var ok: Bool
+    /// `ok` (the ILS app requires the field).
+    public var status: String = "ok"
+    /// Whether the `claude` CLI was found (absent when the sidecar serves no Claude Code API).
+    public var claudeAvailable: Bool?
+    /// `claude --version`.
+    public var claudeVersion: String?
+    /// What is missing and how to fix it, when Claude Code is not available.
+    public var claudeProblem: String?
     /// Always `companion-sidecar` for our sidecar.
     public var service: String
     /// Software version of the sidecar.

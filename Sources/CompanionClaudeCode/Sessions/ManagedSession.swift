@@ -17,6 +17,9 @@ public struct ManagedSession: Sendable, Equatable, Identifiable {
     public var totalCostUSD: Double?
     /// The session this one was forked from.
     public var forkedFrom: UUID?
+    /// The Claude session whose history this fork starts with, until its first run has forked it
+    /// (`--resume <id> --fork-session`); nil once the fork has its own ``claudeSessionId``.
+    public var forkOf: String?
     public var createdAt: Date
     public var lastActiveAt: Date
 
@@ -32,7 +35,7 @@ public struct ManagedSession: Sendable, Equatable, Identifiable {
     public init(
         id: UUID = UUID(), claudeSessionId: String? = nil, name: String? = nil, projectPath: String? = nil,
         options: SessionOptions, status: Status = .completed, messageCount: Int = 0, totalCostUSD: Double? = nil,
-        forkedFrom: UUID? = nil, createdAt: Date, lastActiveAt: Date
+        forkedFrom: UUID? = nil, forkOf: String? = nil, createdAt: Date, lastActiveAt: Date
     ) {
         self.id = id
         self.claudeSessionId = claudeSessionId
@@ -43,6 +46,7 @@ public struct ManagedSession: Sendable, Equatable, Identifiable {
         self.messageCount = messageCount
         self.totalCostUSD = totalCostUSD
         self.forkedFrom = forkedFrom
+        self.forkOf = forkOf
         self.createdAt = createdAt
         self.lastActiveAt = lastActiveAt
     }

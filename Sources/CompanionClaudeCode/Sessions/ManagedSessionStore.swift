@@ -37,6 +37,7 @@ public struct ManagedSessionStore: Sendable {
                         message_count INTEGER NOT NULL,
                         total_cost_usd REAL,
                         forked_from TEXT,
+                        fork_of TEXT,
                         created_at REAL NOT NULL,
                         last_active_at REAL NOT NULL
                     );
@@ -53,13 +54,13 @@ public struct ManagedSessionStore: Sendable {
             try db.execute(
                 sql: """
                     INSERT OR REPLACE INTO managed_sessions (id, claude_session_id, name, project_path, options,
-                        status, message_count, total_cost_usd, forked_from, created_at, last_active_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        status, message_count, total_cost_usd, forked_from, fork_of, created_at, last_active_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     session.id.uuidString, session.claudeSessionId, session.name, session.projectPath, options,
                     session.status.rawValue, session.messageCount, session.totalCostUSD,
-                    session.forkedFrom?.uuidString, session.createdAt.timeIntervalSince1970,
+                    session.forkedFrom?.uuidString, session.forkOf, session.createdAt.timeIntervalSince1970,
                     session.lastActiveAt.timeIntervalSince1970,
                 ])
         }
@@ -133,6 +134,7 @@ public struct ManagedSessionStore: Sendable {
             id: id, claudeSessionId: row["claude_session_id"], name: row["name"], projectPath: row["project_path"],
             options: options, status: status, messageCount: row["message_count"],
             totalCostUSD: row["total_cost_usd"], forkedFrom: forkedFrom.flatMap(UUID.init(uuidString:)),
+            forkOf: row["fork_of"],
             createdAt: Date(timeIntervalSince1970: row["created_at"]),
             lastActiveAt: Date(timeIntervalSince1970: row["last_active_at"]))
     }

@@ -5,15 +5,26 @@ import Hummingbird
 struct HealthRoutes {
     let version: String
     let openAPIDocument: String?
+    /// Claude Code, whose availability and version `/health` reports (the ILS app shows them).
+    let claudeCode: ClaudeCodeService?
 
     func register(on router: Router<SidecarRequestContext>) {
-        router.get("health") { _, _ in try health() }
-        router.head("health") { _, _ in try Self.headOnly(health()) }
+        router.get("health") { _, _ in try await health() }
+        router.head("health") { _, _ in try await Self.headOnly(health()) }
         router.get("openapi.yaml") { _, _ in try openAPI() }
         router.head("openapi.yaml") { _, _ in try Self.headOnly(openAPI()) }
     }
 
-    private func health() throws -> Response { try JSONBody.response(HealthResponse(version: version)) }
+    private func health() async throws -> Response {
+        var response = HealthResponse(version: version)
+        if let claudeCode {
+            let claude = await claudeCode.health()
+            response.claudeAvailable = claude.available
+            response.claudeVersion = claude.version
+            response.claudeProblem = claude.problem
+        }
+        return try JSONBody.response(response)
+    }
 
     /// The answer to `HEAD`: the `GET` answer's status and headers (its `Content-Length` included), no body.
     private static func headOnly(_ response: Response) -> Response {

@@ -12,6 +12,8 @@ import Hummingbird
 /// - `/v1/tasks…`, `WS /v1/tasks/{id}/logs`: the task groups (``TaskService``), guarded by
 ///   ``TaskAuthenticationMiddleware`` (signed requests, or the `X-API-Key` when configured); the same router
 ///   serves the WebSocket upgrades.
+/// - `/api/v1…`: the Claude Code API (``ClaudeCodeRoutes``) when configured, guarded by
+///   ``ClaudeAPIAuthenticationMiddleware`` (signed requests, or the API key as `Authorization: Bearer`).
 enum SidecarRouter {
     static func build(_ sidecar: Sidecar) -> Router<SidecarRequestContext> {
         let router = Router(context: SidecarRequestContext.self)
@@ -20,8 +22,10 @@ enum SidecarRouter {
         let allowedMethods = AllowedMethods()
         router.add(middleware: ErrorMiddleware(allowedMethods: allowedMethods))
 
-        HealthRoutes(version: sidecar.configuration.version, openAPIDocument: sidecar.openAPIDocument)
-            .register(on: router)
+        HealthRoutes(
+            version: sidecar.configuration.version, openAPIDocument: sidecar.openAPIDocument,
+            claudeCode: sidecar.claudeCode
+        ).register(on: router)
         let companion = router.group("companion")
         PairingRoutes(
             pairing: sidecar.pairing,
@@ -37,6 +41,14 @@ enum SidecarRouter {
         sidecar.tasks.addRoutes(to: router, guard: sidecar.taskRouteGuard)
         sidecar.tasks.addWebSocketRoutes(
             to: router, guard: sidecar.taskRouteGuard, stillAuthorized: sidecar.taskStreamStillAuthorized)
+        // `/api/v1…` (Claude Code, the ILS app's contract): signed requests or the Bearer API key.
+        if let claudeCode = sidecar.claudeCode {
+            ClaudeCodeRoutes(backend: claudeCode).register(
+                on: router,
+                authentication: ClaudeAPIAuthenticationMiddleware(
+                    signed: sidecar.signedRequests(bodyLimit: ClaudeCodeRoutes.maxChatBodyBytes),
+                    apiKey: sidecar.configuration.taskAPIKey))
+        }
         allowedMethods.load(router.routes)
         return router
     }

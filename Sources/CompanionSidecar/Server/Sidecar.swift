@@ -20,6 +20,8 @@ public final class Sidecar: Sendable {
     public let pairing: PairingManager
     /// Tasks and their live logs (`/v1/tasks…`).
     public let tasks: TaskService
+    /// Claude Code on this workstation (`/api/v1…`), when ``SidecarConfiguration/claudeCode`` turns it on.
+    public let claudeCode: ClaudeCodeService?
     let logger: Logger
     let now: @Sendable () -> Date
     let openAPIDocument: String?
@@ -63,6 +65,9 @@ public final class Sidecar: Sendable {
                 command: configuration.taskCommand, dataDirectory: configuration.dataDirectory,
                 killGrace: configuration.taskKillGrace, cloneRoots: configuration.taskCloneRoots,
                 cloneTimeLimit: configuration.taskCloneTimeLimit))
+        self.claudeCode = try configuration.claudeCode.map {
+            try ClaudeCodeService(settings: $0, dataDirectory: configuration.dataDirectory, logger: logger)
+        }
     }
 
     /// A sidecar logging to standard error at `logLevel` (`.warning` silences the per-request lines).
@@ -124,13 +129,16 @@ public final class Sidecar: Sendable {
         defer { lock.release() }
         try await registry.pruneAuditLog(now: now(), retention: configuration.auditRetention)
         try await tasks.runner.recover()
+        await claudeCode?.prepare()
         do {
             try await makeApplication(onListening: onListening).runService()
         } catch {
             await tasks.runner.stopAll()
+            await claudeCode?.shutdown()
             throw error
         }
         await tasks.runner.stopAll()
+        await claudeCode?.shutdown()
     }
 
     /// Starts serving in the background and returns once the socket is bound (use port 0 for a free port).
@@ -144,12 +152,15 @@ public final class Sidecar: Sendable {
             lock.release()
             throw error
         }
+        await claudeCode?.prepare()
         let (events, continuation) = AsyncStream<Result<SidecarAddress, any Error>>.makeStream()
         let application = makeApplication { address in continuation.yield(.success(address)) }
         let runner = tasks.runner
+        let claudeCode = claudeCode
         let task = Task {
             do { try await application.run() } catch { continuation.yield(.failure(error)) }
             await runner.stopAll()
+            await claudeCode?.shutdown()
             lock.release()
             continuation.finish()
         }

@@ -47,6 +47,9 @@ public struct SidecarConfiguration: Sendable {
     /// How long the audit log keeps rows (`--audit-max-age-days`, `--audit-max-rows`): 90 days and 100,000 rows
     /// by default. Applied when the sidecar starts and as rows are appended.
     public var auditRetention: AuditRetention = .default
+    /// Claude Code on this workstation (`/api/v1`: projects, sessions, transcripts, chat); nil serves no such
+    /// routes. `companion sidecar serve` turns it on (`--claude-path`, `--no-claude-code`).
+    public var claudeCode: ClaudeCodeSettings?
     /// Directories under which tasks may clone local repositories (`--clone-root`); empty: only https and ssh.
     public var taskCloneRoots: [URL] = []
     /// How long a task's clone step may take (`--clone-timeout`).

@@ -60,6 +60,8 @@ struct SidecarServeCommand: CompanionCommand {
 
     @OptionGroup(title: "Connections") var connections: SidecarConnectionOptions
 
+    @OptionGroup(title: "Claude Code") var claude: SidecarClaudeOptions
+
     func execute() async throws {
         var configuration = try makeConfiguration()
         let identity = try SidecarIdentity.load(vault: vault, ephemeral: ephemeralIdentity)
@@ -122,6 +124,7 @@ struct SidecarServeCommand: CompanionCommand {
         }
         configuration.auditRetention = AuditRetention(maxAgeDays: auditMaxAgeDays, maxRows: auditMaxRows)
         try tasks.apply(to: &configuration)
+        try claude.apply(to: &configuration)
         configuration.connectionLimits = try connections.limits()
         return configuration
     }

@@ -1,0 +1,139 @@
+import CompanionAPI
+import CompanionClaudeCode
+import CompanionCrypto
+import Foundation
+
+/// A session's current (or last) run and the prompt that started it, so that a client reconnecting with
+/// `Last-Event-ID` and the same request re-attaches instead of sending the prompt again.
+struct SessionRun: Sendable {
+    let run: ClaudeRun
+    let promptDigest: [UInt8]
+}
+
+/// Chat: starting a run in a session, streaming its events, cancelling it, and keeping the session's record
+/// (Claude session id, status, cost) whether or not anyone is listening.
+extension ClaudeCodeService {
+    public func chat(_ request: ChatStreamRequest, resumeAfter lastEventID: String?) async throws(SidecarError)
+        -> ChatRunStream
+    {
+        let digest = SHA256.hash(Array(request.prompt.utf8))
+        if let sessionId = request.sessionId, let lastEventID, let current = runs[sessionId],
+            current.promptDigest == digest, let after = Int(lastEventID)
+        {
+            return ChatRunStream(sessionID: sessionId, frames: Self.frames(of: current.run, after: after))
+        }
+        var session = try await sessionForChat(request)
+        if let current = runs[session.id], !current.run.isFinished {
+            throw SidecarError(
+                .conflict, "session \(session.id.uuidString) is already answering; wait for it or cancel it")
+        }
+        let supervisor = try await requireSupervisor()
+        let options = try runOptions(session.options, overrides: request.options)
+        let mode: ClaudeRunRequest.Session =
+            if let id = session.claudeSessionId { .resume(claudeSessionID: id) } else if let source = session.forkOf {
+                .fork(claudeSessionID: source)
+            } else { .new }
+        let directory = session.projectPath ?? settings.environment["HOME"] ?? NSHomeDirectory()
+        guard FileManager.default.fileExists(atPath: directory) else {
+            throw SidecarError(.conflict, "the project directory \(directory) no longer exists on the workstation")
+        }
+        let run: ClaudeRun
+        do {
+            run = try supervisor.start(
+                ClaudeRunRequest(
+                    prompt: request.prompt, workingDirectory: directory, session: mode, options: options,
+                    tag: session.id.uuidString))
+        } catch {
+            throw .badRequest(error.description)
+        }
+        runs[session.id] = SessionRun(run: run, promptDigest: digest)
+        session.status = .active
+        session.lastActiveAt = Date()
+        session.messageCount += 1
+        let saved = session
+        try await stored { try await $0.save(saved) }
+        let id = session.id
+        Task { await self.record(run, of: id) }
+        return ChatRunStream(sessionID: session.id, frames: Self.frames(of: run, after: nil))
+    }
+
+    public func cancelChat(sessionId: UUID) async throws(SidecarError) -> Bool {
+        guard let current = runs[sessionId] else {
+            _ = try await resolve(sessionId)
+            return false
+        }
+        guard !current.run.isFinished else { return false }
+        let outcome = await current.run.cancel()
+        return outcome.cancelled
+    }
+
+    /// The session a chat request runs in: the one named (created with that id when the app made the id up,
+    /// as the ILS app does for a new session), or a new one. External sessions are read-only.
+    private func sessionForChat(_ request: ChatStreamRequest) async throws(SidecarError) -> ManagedSession {
+        guard let id = request.sessionId else {
+            let session = try await newSession(id: UUID(), projectId: request.projectId, name: nil, request: nil)
+            try await stored { try await $0.save(session) }
+            return session
+        }
+        if let session = try await stored({ try await $0.session(id: id) }) { return session }
+        if let summary = try await indexed({ try await $0.session(claudeSessionId: id.uuidString.lowercased()) }) {
+            throw SidecarError(
+                .conflict,
+                "session \(summary.claudeSessionId) was started outside the sidecar and is read-only; fork it "
+                    + "(POST /api/v1/sessions/\(id.uuidString)/fork) to continue it")
+        }
+        let session = try await newSession(id: id, projectId: request.projectId, name: nil, request: nil)
+        try await stored { try await $0.save(session) }
+        return session
+    }
+
+    /// Keeps the session's record as the run goes: its Claude session id once known, then its status and cost.
+    private func record(_ run: ClaudeRun, of sessionID: UUID) async {
+        for await event in run.events() {
+            switch event.kind {
+            case .stream(.initialized(let info)):
+                try? await store.update(id: sessionID) { session in
+                    session.claudeSessionId = info.sessionID
+                    session.forkOf = nil
+                }
+            case .ended(let outcome):
+                try? await store.update(id: sessionID) { session in
+                    if let id = outcome.sessionID { session.claudeSessionId = id }
+                    if session.claudeSessionId != nil { session.forkOf = nil }
+                    session.status =
+                        outcome.cancelled ? .cancelled : (outcome.succeeded ? .completed : .error)
+                    session.lastActiveAt = Date()
+                    if outcome.result != nil { session.messageCount += 1 }
+                    if let cost = outcome.result?.totalCostUSD { session.totalCostUSD = (session.totalCostUSD ?? 0) + cost }
+                }
+            default: break
+            }
+        }
+    }
+
+    /// The run's events after `after` as stream frames, ending with `done`.
+    static func frames(of run: ClaudeRun, after: Int?) -> AsyncStream<ChatStreamFrame> {
+        AsyncStream { continuation in
+            let task = Task {
+                var sawResult = false
+                for await event in run.events(after: after) {
+                    switch event.kind {
+                    case .stream(let stream):
+                        if case .result = stream { sawResult = true }
+                        if let message = StreamMessageMapping.message(stream) {
+                            continuation.yield(.message(id: String(event.sequence), message))
+                        }
+                    case .ended(let outcome):
+                        let ending = sawResult && !outcome.cancelled ? [] : StreamMessageMapping.ending(outcome)
+                        for message in ending where !(sawResult && outcome.cancelled && message.eventName == "result") {
+                            continuation.yield(.message(id: String(event.sequence), message))
+                        }
+                        continuation.yield(.done)
+                    }
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import CompanionAPI
+import CompanionClaudeCode
+import Foundation
+
+/// Projects, session lists, transcripts and stats: answered from the index (transcripts tailed into SQLite)
+/// and the session store, never by re-reading whole files.
+extension ClaudeCodeService {
+    public func projects() async throws(SidecarError) -> [Project] {
+        try await indexed { try await $0.projects() }.map(ClaudeAPIMapping.project)
+    }
+
+    public func project(id: UUID) async throws(SidecarError) -> Project {
+        guard let project = try await indexed({ try await $0.project(id: id) }) else {
+            throw .notFound("no project with id \(id.uuidString)")
+        }
+        return ClaudeAPIMapping.project(project)
+    }
+
+    public func projectSessions(id: UUID) async throws(SidecarError) -> [ChatSession] {
+        _ = try await project(id: id)
+        return try await sessions(SessionQuery(projectId: id))
+    }
+
+    /// The sessions the sidecar runs, then every other transcript as an external (read-only) session, most
+    /// recently active first.
+    public func sessions(_ query: SessionQuery) async throws(SidecarError) -> [ChatSession] {
+        let summaries = try await indexed { try await $0.sessions(projectID: query.projectId) }
+        let byClaudeID = Dictionary(summaries.map { ($0.claudeSessionId, $0) }, uniquingKeysWith: { first, _ in first })
+        let managed = try await stored { try await $0.all() }
+        var merged: [ChatSession] = []
+        var claimed = Set<String>()
+        for session in managed {
+            let transcript = session.claudeSessionId.flatMap { byClaudeID[$0] }
+            if let projectId = query.projectId, session.projectPath.map(ProjectID.forPath) != projectId { continue }
+            if let id = session.claudeSessionId { claimed.insert(id) }
+            merged.append(ClaudeAPIMapping.managed(session, transcript: transcript))
+        }
+        let answering = Set(runs.values.filter { !$0.run.isFinished }.compactMap { $0.run.sessionID })
+        for summary in summaries where !claimed.contains(summary.claudeSessionId) {
+            merged.append(ClaudeAPIMapping.external(summary, active: answering.contains(summary.claudeSessionId)))
+        }
+        if let search = query.search?.lowercased() {
+            merged = merged.filter { session in
+                [session.name, session.projectName, session.firstPrompt].contains { $0?.lowercased().contains(search) == true }
+            }
+        }
+        return merged.sorted { $0.lastActiveAt > $1.lastActiveAt }
+    }
+
+    public func scan() async throws(SidecarError) -> SessionScanResponse {
+        let summaries = try await indexed { index in
+            try await index.refresh()
+            return try await index.sessions(projectID: nil)
+        }
+        return SessionScanResponse(
+            items: summaries.map(ClaudeAPIMapping.scanned), scannedPaths: [directories.projectsDirectory.path])
+    }
+
+    public func session(id: UUID) async throws(SidecarError) -> ChatSession {
+        switch try await resolve(id) {
+        case .managed(let session):
+            let transcript = try await transcriptSummary(of: session)
+            return ClaudeAPIMapping.managed(session, transcript: transcript)
+        case .external(let summary):
+            let answering = runs.values.contains { !$0.run.isFinished && $0.run.sessionID == summary.claudeSessionId }
+            return ClaudeAPIMapping.external(summary, active: answering)
+        }
+    }
+
+    public func messages(sessionId: UUID, limit: Int, offset: Int) async throws(SidecarError) -> ListResponse<Message> {
+        let claudeID: String?
+        switch try await resolve(sessionId) {
+        case .managed(let session): claudeID = session.claudeSessionId ?? session.forkOf
+        case .external(let summary): claudeID = summary.claudeSessionId
+        }
+        guard let claudeID else { return ListResponse(items: [], total: 0) }
+        let before = offset + limit
+        guard let page = try await indexed({ try await $0.messages(claudeSessionId: claudeID, limit: limit, before: before) })
+        else { return ListResponse(items: [], total: 0) }
+        let items = ClaudeAPIMapping.messages(page, sessionID: sessionId, claudeSessionId: claudeID)
+        return ListResponse(items: items, total: page.total)
+    }
+
+    public func transcript(encodedProjectPath: String, sessionId: String, limit: Int, offset: Int)
+        async throws(SidecarError) -> ListResponse<Message>
+    {
+        guard
+            let page = try await indexed({
+                try await $0.transcript(
+                    encodedProjectPath: encodedProjectPath, sessionId: sessionId, limit: limit, before: offset + limit)
+            })
+        else {
+            throw .notFound("no transcript \(sessionId.prefix(64)) in project directory \(encodedProjectPath.prefix(200))")
+        }
+        let items = ClaudeAPIMapping.messages(
+            page, sessionID: ClaudeAPIMapping.externalID(sessionId), claudeSessionId: sessionId)
+        return ListResponse(items: items, total: page.total)
+    }
+
+    public func stats() async throws(SidecarError) -> StatsResponse {
+        let projects = try await indexed { try await $0.projects() }
+        let sessions = try await sessions(SessionQuery())
+        let active = runs.values.filter { !$0.run.isFinished }.count
+        let config = ClaudeConfigurationCounts(directories: directories, environment: settings.environment)
+        return StatsResponse(
+            projects: CountStat(total: projects.count), sessions: SessionStat(total: sessions.count, active: active),
+            skills: CountStat(total: config.skills), mcpServers: MCPStat(total: config.mcpServers, healthy: 0),
+            plugins: PluginStat(total: config.plugins, enabled: config.enabledPlugins))
+    }
+
+    /// A session by API id: one the sidecar runs, else an external one (whose API id is its Claude id).
+    enum Resolved {
+        case managed(ManagedSession)
+        case external(ClaudeSessionSummary)
+    }
+
+    func resolve(_ id: UUID) async throws(SidecarError) -> Resolved {
+        if let session = try await stored({ try await $0.session(id: id) }) { return .managed(session) }
+        let claudeID = id.uuidString.lowercased()
+        if let summary = try await indexed({ try await $0.session(claudeSessionId: claudeID) }) {
+            return .external(summary)
+        }
+        throw .notFound("no session with id \(id.uuidString)")
+    }
+
+    func transcriptSummary(of session: ManagedSession) async throws(SidecarError) -> ClaudeSessionSummary? {
+        guard let id = session.claudeSessionId else { return nil }
+        return try await indexed { try await $0.session(claudeSessionId: id) }
+    }
+}

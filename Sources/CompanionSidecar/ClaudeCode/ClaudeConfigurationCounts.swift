@@ -1,0 +1,38 @@
+import CompanionClaudeCode
+import Foundation
+
+/// What `GET /stats` counts of Claude Code's configuration, read from its own files: skills
+/// (`<config>/skills/*/SKILL.md`), MCP servers of the user scope (`mcpServers` in `~/.claude.json`, or
+/// `$CLAUDE_CONFIG_DIR/.claude.json`) and plugins (`<config>/plugins/installed_plugins.json`, enabled ones in
+/// `settings.json`'s `enabledPlugins`). Managing them is part 2; these are counts, never guesses: an unreadable
+/// file counts as none.
+struct ClaudeConfigurationCounts {
+    var skills = 0
+    var mcpServers = 0
+    var plugins = 0
+    var enabledPlugins = 0
+
+    init(directories: ClaudeDirectories, environment: [String: String]) {
+        let config = directories.configDirectory
+        let fileManager = FileManager.default
+        let skillsDirectory = config.appendingPathComponent("skills")
+        let names = (try? fileManager.contentsOfDirectory(atPath: skillsDirectory.path)) ?? []
+        skills = names.filter {
+            fileManager.fileExists(atPath: skillsDirectory.appendingPathComponent("\($0)/SKILL.md").path)
+        }.count
+        let userFile =
+            environment["CLAUDE_CONFIG_DIR"] != nil
+            ? config.appendingPathComponent(".claude.json")
+            : URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".claude.json")
+        mcpServers = Self.object(at: userFile)?["mcpServers"].flatMap { $0 as? [String: Any] }?.count ?? 0
+        let installed = Self.object(at: config.appendingPathComponent("plugins/installed_plugins.json"))
+        plugins = (installed?["plugins"] as? [String: Any])?.count ?? 0
+        let enabled = Self.object(at: config.appendingPathComponent("settings.json"))?["enabledPlugins"]
+        enabledPlugins = (enabled as? [String: Any])?.values.filter { ($0 as? Bool) == true }.count ?? 0
+    }
+
+    private static func object(at url: URL) -> [String: Any]? {
+        guard let data = FileManager.default.contents(atPath: url.path), data.count < 64 << 20 else { return nil }
+        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    }
+}
