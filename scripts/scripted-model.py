@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""A stand-in for Anthropic's Messages API on loopback, for the demo and the chat benchmark (no network, no key).
+
+Answers POST /v1/messages with the Messages API's SSE events (message_start, content_block_start, text_delta
+content_block_delta events, content_block_stop, message_delta, message_stop) or, without "stream", one JSON
+message; POST /v1/messages/count_tokens with a count; HEAD with 200. The answer is --reply (default: it repeats
+the last user prompt), in --pieces deltas with --delay seconds between them. Prints "listening on PORT" once
+bound (--port 0 picks a free port). Point `claude` at it with ANTHROPIC_BASE_URL=http://127.0.0.1:PORT and
+ANTHROPIC_API_KEY set to anything.
+
+  scripts/scripted-model.py --port 0 [--reply TEXT] [--pieces N] [--delay S]
+"""
+import argparse
+import json
+import sys
+import time
+import uuid
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+def last_user_text(body):
+    for message in reversed(body.get("messages", [])):
+        if message.get("role") != "user":
+            continue
+        content = message.get("content")
+        if isinstance(content, str):
+            return content
+        texts = [block.get("text", "") for block in content if block.get("type") == "text"]
+        texts = [t for t in texts if not t.startswith("<system-reminder>")]
+        if texts:
+            return texts[-1]
+    return ""
+
+
+def pieces_of(text, count):
+    size = max(1, -(-len(text) // max(1, count)))
+    return [text[i:i + size] for i in range(0, len(text), size)] or [""]
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    options = None
+
+    def log_message(self, *_):
+        pass
+
+    def do_HEAD(self):
+        self.send_response(200)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def do_GET(self):
+        self.reply_json(404, {"type": "error", "error": {"type": "not_found_error", "message": "not found"}})
+
+    def reply_json(self, status, value):
+        data = json.dumps(value).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def event(self, name, value):
+        self.wfile.write(f"event: {name}\ndata: {json.dumps(value)}\n\n".encode())
+        self.wfile.flush()
+
+    def do_POST(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        body = json.loads(self.rfile.read(length) or b"{}")
+        if self.path.startswith("/v1/messages/count_tokens"):
+            return self.reply_json(200, {"input_tokens": 10})
+        if not self.path.startswith("/v1/messages"):
+            return self.reply_json(404, {"type": "error", "error": {"type": "not_found_error", "message": "?"}})
+        options = Handler.options
+        text = options.reply if options.reply is not None else "You said: " + last_user_text(body)
+        model = body.get("model", "claude-scripted")
+        message = {"id": "msg_" + uuid.uuid4().hex[:20], "type": "message", "role": "assistant", "model": model,
+                   "content": [], "stop_reason": None, "stop_sequence": None,
+                   "usage": {"input_tokens": 10, "output_tokens": 1}}
+        if not body.get("stream"):
+            message.update(content=[{"type": "text", "text": text}], stop_reason="end_turn")
+            return self.reply_json(200, message)
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        self.event("message_start", {"type": "message_start", "message": message})
+        self.event("content_block_start",
+                   {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}})
+        for number, piece in enumerate(pieces_of(text, options.pieces)):
+            if number and options.delay:
+                time.sleep(options.delay)
+            self.event("content_block_delta", {"type": "content_block_delta", "index": 0,
+                                               "delta": {"type": "text_delta", "text": piece}})
+        self.event("content_block_stop", {"type": "content_block_stop", "index": 0})
+        self.event("message_delta", {"type": "message_delta", "delta": {"stop_reason": "end_turn",
+                                     "stop_sequence": None}, "usage": {"output_tokens": options.pieces}})
+        self.event("message_stop", {"type": "message_stop"})
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--reply")
+    parser.add_argument("--pieces", type=int, default=8)
+    parser.add_argument("--delay", type=float, default=0.0)
+    Handler.options = parser.parse_args()
+    server = ThreadingHTTPServer(("127.0.0.1", Handler.options.port), Handler)
+    server.daemon_threads = True
+    print(f"listening on {server.server_address[1]}", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    sys.exit(main())
