@@ -2,7 +2,8 @@
 # The main job: a full pairing on this one machine.
 # Installs what is missing, builds, starts a sidecar on loopback with a temporary data dir, starts a pairing,
 # writes its QR code as a PNG, pairs with `companion pair scan`, shows status and the device list, runs a task
-# with signed requests and follows its log, revokes the device, and cleans up. Uses your desktop keyring (in a separate demo profile, removed at the end) when one is
+# with signed requests and follows its log, chats with Claude Code on the workstation (the real `claude` CLI, answered
+# by a local stand-in for Anthropic's API, in a throw-away Claude config), revokes the device, and cleans up. Uses your desktop keyring (in a separate demo profile, removed at the end) when one is
 # running, otherwise a private throw-away keyring session.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,8 +28,10 @@ export COMPANION_VAULT=secret-service
 export COMPANION_PROFILE="demo-$$"
 sidecar_profile="demo-sidecar-$$"
 sidecar_pid=""
+model_pid=""
 cleanup() {
     [ -n "$sidecar_pid" ] && kill "$sidecar_pid" 2>/dev/null && wait "$sidecar_pid" 2>/dev/null || true
+    [ -n "$model_pid" ] && kill "$model_pid" 2>/dev/null || true
     if [ -n "${COMPANION_DEMO_DESKTOP:-}" ]; then
         # Remove the demo profiles' items with the standard tool (schema: see README, "Vault").
         secret-tool clear service companionkit profile "$COMPANION_PROFILE" 2>/dev/null || true
@@ -49,9 +52,23 @@ run() {
 }
 
 step "1. Start a sidecar on loopback (ephemeral port, temporary data dir)"
-# The "agent" of this demo runs each task's description as a shell script.
-COMPANION_SIDECAR_PROFILE="$sidecar_profile" "$companion" sidecar serve --host 127.0.0.1 --port 0 \
-    --data-dir "$work/sidecar" --task-command "sh -s" >"$work/sidecar.out" 2>"$work/sidecar.log" &
+# Claude Code for the demo: the real CLI (scripts/setup.sh installed it), with a throw-away HOME and config
+# directory (your own ~/.claude is not touched), answered by a local stand-in for Anthropic's API.
+claude=$(scripts/claude-path.sh)
+python3 scripts/scripted-model.py --port 0 --pieces 12 --delay 0.05 \
+    --reply "Hello from Claude Code on the workstation. I can read this project, run commands and edit files; ask away." \
+    >"$work/model.out" &
+model_pid=$!
+for _ in $(seq 1 50); do grep -q listening "$work/model.out" && break; sleep 0.1; done
+mkdir -p "$work/claude-home/.claude" "$work/project"
+printf '{"hasCompletedOnboarding":true}' | tee "$work/claude-home/.claude.json" >"$work/claude-home/.claude/.claude.json"
+# The "agent" of the task part runs each task's description as a shell script.
+HOME="$work/claude-home" CLAUDE_CONFIG_DIR="$work/claude-home/.claude" \
+    ANTHROPIC_BASE_URL="http://127.0.0.1:$(awk '{print $3}' "$work/model.out")" ANTHROPIC_API_KEY=stand-in \
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_TELEMETRY=1 DISABLE_AUTOUPDATER=1 \
+    COMPANION_SIDECAR_PROFILE="$sidecar_profile" "$companion" sidecar serve --host 127.0.0.1 --port 0 \
+    --data-dir "$work/sidecar" --task-command "sh -s" --claude-path "$claude" \
+    >"$work/sidecar.out" 2>"$work/sidecar.log" &
 sidecar_pid=$!
 for _ in $(seq 1 100); do
     url=$(sed -n 's/.*listening on \(http[^ ]*\).*/\1/p' "$work/sidecar.out" | head -1)
@@ -90,7 +107,14 @@ run tasks list
 echo "--- the same request from a device that is not paired is refused:"
 curl -s "$url/v1/tasks"; echo
 
-step "7. Revoke this device; the sidecar is disconnected"
+step "7. Chat with Claude Code on the workstation from the paired device (streamed; Ctrl-C would cancel it there)"
+run chat --new --name "demo chat" "Hello, what can you do?"
+run sessions list
+session_id=$("$companion" sessions list --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["items"][0]["id"])')
+run chat --session "$session_id" "And what did I just ask you?"
+run sessions show "$session_id"
+
+step "8. Revoke this device; the sidecar is disconnected"
 run devices revoke "$device_id"
 run status
 

@@ -5,8 +5,10 @@ import Foundation
 public struct ClaudeCodeSettings: Sendable {
     /// `--claude-path`; nil searches `PATH`.
     public var executablePath: String?
-    /// The environment `claude` is found with and runs in (the sidecar's own by default). It decides the
-    /// configuration directory (`CLAUDE_CONFIG_DIR`/`HOME`) and the model endpoint (`ANTHROPIC_BASE_URL`).
+    /// The environment `claude` is found with and runs in (the sidecar's own by default, without CompanionKit's
+    /// own variables: `COMPANION_*` may hold the sidecar's API key or a vault passphrase, which the agent must
+    /// never see). It decides the configuration directory (`CLAUDE_CONFIG_DIR`/`HOME`) and the model endpoint
+    /// (`ANTHROPIC_BASE_URL`).
     public var environment: [String: String]
     /// Whether a paired device may ask for `bypassPermissions` (`--allow-bypass-permissions`); off by default.
     public var allowBypassPermissions: Bool
@@ -16,7 +18,7 @@ public struct ClaudeCodeSettings: Sendable {
         allowBypassPermissions: Bool = false
     ) {
         self.executablePath = executablePath
-        self.environment = environment
+        self.environment = environment.filter { !$0.key.hasPrefix("COMPANION_") }
         self.allowBypassPermissions = allowBypassPermissions
     }
 }
