@@ -97,7 +97,7 @@ let package = Package(
         .target(
             name: "CompanionSidecar",
             dependencies: [
-                "CompanionAPI", "CompanionCrypto", "CompanionPaths",
+                "CompanionAPI", "CompanionCrypto", "CompanionPaths", "CompanionClaudeCode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
