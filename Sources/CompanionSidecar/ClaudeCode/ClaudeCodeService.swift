@@ -49,6 +49,12 @@ public actor ClaudeCodeService: ClaudeCodeBackend {
             logger.error("the session store cannot be settled", metadata: ["error.type": "\(type(of: error))"])
         }
         await locate()
+        // Watching starts with a full refresh of ~/.claude/projects, which can take seconds on a large tree:
+        // in the background, so the sidecar serves at once (queries index what they need meanwhile).
+        Task { await self.watch() }
+    }
+
+    private func watch() async {
         do { try await index.startWatching() } catch {
             logger.notice("not watching Claude Code's projects directory; checking on each request instead")
         }
