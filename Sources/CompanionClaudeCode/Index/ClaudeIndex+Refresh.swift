@@ -23,7 +23,13 @@ extension ClaudeIndex {
     @discardableResult
     func applyPending() throws -> ClaudeIndexChange {
         guard let watcher else { return try refresh() }
-        let pending = watcher.takePending()
+        return try apply(watcher.takePending())
+    }
+
+    /// Indexes the project directories the watcher reported (everything after an overflow or a change in the
+    /// projects directory itself).
+    @discardableResult
+    func apply(_ pending: WatchedChanges) throws -> ClaudeIndexChange {
         if pending.everything { return try refresh() }
         var change = ClaudeIndexChange()
         for project in pending.projects { change.merge(try update(project: project)) }

@@ -43,17 +43,15 @@ public actor ClaudeIndex {
         self.logger = logger
     }
 
-    /// Starts the inotify watcher (Linux; elsewhere queries fall back to checking on request), after a refresh.
+    /// Starts the inotify watcher, then refreshes. (Without inotify, on macOS, every query checks every transcript.)
     public func startWatching() throws {
         guard watcher == nil else { return }
-        #if canImport(Glibc)
-            let watcher = InotifyWatcher(root: projectsDirectory.path, debounce: debounce) { [weak self] _ in
-                guard let self else { return }
-                Task { try? await self.applyPending() }
-            }
-            try watcher.start(projects: projectsDirectory.projectNames())
-            self.watcher = watcher
-        #endif
+        let watcher = InotifyWatcher(root: projectsDirectory.path, debounce: debounce) { [weak self] pending in
+            guard let self else { return }
+            Task { try? await self.apply(pending) }
+        }
+        try watcher.start(projects: projectsDirectory.projectNames())
+        self.watcher = watcher
         try refresh()
     }
 

@@ -1,3 +1,11 @@
+/// What the watcher saw: project directories to rescan, or everything (the projects directory itself changed, or
+/// the kernel's event queue overflowed).
+struct WatchedChanges: Sendable {
+    var projects: Set<String> = []
+    var everything = false
+    var isEmpty: Bool { projects.isEmpty && !everything }
+}
+
 #if canImport(Glibc)
     import Glibc
     import Foundation
@@ -7,19 +15,11 @@
     /// continuous events). New project directories are watched as they appear. Pending changes can also be taken
     /// synchronously (``takePending()``), so a request right after a write sees it before the debounce ends.
     final class InotifyWatcher: @unchecked Sendable {
-        /// What changed: project directories to rescan, or everything (the projects directory itself changed, or
-        /// the kernel's event queue overflowed).
-        struct Pending: Sendable {
-            var projects: Set<String> = []
-            var everything = false
-            var isEmpty: Bool { projects.isEmpty && !everything }
-        }
-
         private let root: String
         private let debounce: Duration
-        private let onChange: @Sendable (Pending) -> Void
+        private let onChange: @Sendable (WatchedChanges) -> Void
         private let lock = NSLock()
-        private var pending = Pending()
+        private var pending = WatchedChanges()
         private var inotify: Int32 = -1
         private var wake: (read: Int32, write: Int32) = (-1, -1)
         private var watches: [Int32: String] = [:]  // Watch descriptor → project name ("" for the root).
@@ -30,7 +30,7 @@
         private static let projectMask = UInt32(
             IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF)
 
-        init(root: String, debounce: Duration, onChange: @escaping @Sendable (Pending) -> Void) {
+        init(root: String, debounce: Duration, onChange: @escaping @Sendable (WatchedChanges) -> Void) {
             self.root = root
             self.debounce = debounce
             self.onChange = onChange
@@ -71,11 +71,11 @@
         }
 
         /// The changes seen and not yet reported, which are then not reported again.
-        func takePending() -> Pending {
+        func takePending() -> WatchedChanges {
             lock.lock()
             defer { lock.unlock() }
             let taken = pending
-            pending = Pending()
+            pending = WatchedChanges()
             return taken
         }
 
@@ -124,7 +124,7 @@
                 let got = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
                 guard got > 0 else { return any }
                 any = true
-                var changes = Pending()
+                var changes = WatchedChanges()
                 var newProjects: [String] = []
                 buffer.withUnsafeBytes { raw in
                     var offset = 0
@@ -164,5 +164,15 @@
                 lock.unlock()
             }
         }
+    }
+#else
+    import Foundation
+
+    /// Without inotify, nothing is watched: queries check every transcript's `stat` instead.
+    final class InotifyWatcher: Sendable {
+        init(root: String, debounce: Duration, onChange: @escaping @Sendable (WatchedChanges) -> Void) {}
+        func start(projects: [String]) throws {}
+        func stop() {}
+        func takePending() -> WatchedChanges { WatchedChanges(everything: true) }
     }
 #endif

@@ -4,7 +4,8 @@ import Foundation
 enum ContentParser {
     static func user(_ content: Any, compactSummary: Bool, into record: inout TranscriptRecord, uuid: String?) {
         if compactSummary {
-            if let text = content as? String ?? blocksText(content) {
+            if let raw = content as? String ?? blocksText(content) {
+                let text = UserContentCleaner.removing(tag: "system-reminder", from: raw).trimmingWhitespace
                 record.items.append(.message(TranscriptLineParser.notice(text, record, uuid)))
             }
             return
