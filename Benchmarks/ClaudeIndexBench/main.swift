@@ -21,53 +21,58 @@ func percentile(_ samples: [Duration], _ p: Double) -> Double {
     return milliseconds(sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))])
 }
 
-try? FileManager.default.removeItem(atPath: database)
-let index = try ClaudeIndex(databasePath: database, projectsDirectory: projects)
+func benchmark() async throws {
+    try? FileManager.default.removeItem(atPath: database)
+    let index = try ClaudeIndex(databasePath: database, projectsDirectory: projects)
 
-// Cold build: an empty database, every transcript read.
-let cold = try await clock.measure { try await index.refresh() }
-let sessions = try await index.sessions()
-print("cold_build_ms \(milliseconds(cold)) ms")
-print("sessions \(sessions.count) count")
-print("indexed_bytes \(sessions.reduce(0) { $0 + $1.indexedBytes }) bytes")
+    // Cold build: an empty database, every transcript read.
+    let cold = try await clock.measure { try await index.refresh() }
+    let sessions = try await index.sessions()
+    print("cold_build_ms \(milliseconds(cold)) ms")
+    print("sessions \(sessions.count) count")
+    print("indexed_bytes \(sessions.reduce(0) { $0 + $1.indexedBytes }) bytes")
 
-// Warm listing without the watcher (every query checks every transcript's stat).
-var unwatched: [Duration] = []
-for _ in 0..<50 { unwatched.append(try await clock.measure { _ = try await index.sessions() }) }
-print("sessions_list_unwatched_p50_ms \(percentile(unwatched, 0.5)) ms")
+    // Warm listing without the watcher (every query checks every transcript's stat).
+    var unwatched: [Duration] = []
+    for _ in 0..<50 { unwatched.append(try await clock.measure { _ = try await index.sessions() }) }
+    print("sessions_list_unwatched_p50_ms \(percentile(unwatched, 0.5)) ms")
 
-try await index.startWatching()
-var watched: [Duration] = []
-for _ in 0..<200 { watched.append(try await clock.measure { _ = try await index.sessions() }) }
-print("sessions_list_p50_ms \(percentile(watched, 0.5)) ms")
-print("sessions_list_p95_ms \(percentile(watched, 0.95)) ms")
+    try await index.startWatching()
+    var watched: [Duration] = []
+    for _ in 0..<200 { watched.append(try await clock.measure { _ = try await index.sessions() }) }
+    print("sessions_list_p50_ms \(percentile(watched, 0.5)) ms")
+    print("sessions_list_p95_ms \(percentile(watched, 0.95)) ms")
 
-// Last page of the big transcript.
-var pages: [Duration] = []
-for _ in 0..<100 {
-    pages.append(try await clock.measure { _ = try await index.messages(claudeSessionId: bigSession, limit: 50) })
+    // Last page of the big transcript.
+    var pages: [Duration] = []
+    for _ in 0..<100 {
+        pages.append(try await clock.measure { _ = try await index.messages(claudeSessionId: bigSession, limit: 50) })
+    }
+    let total = try await index.messages(claudeSessionId: bigSession, limit: 1)?.total ?? 0
+    print("big_transcript_messages \(total) count")
+    print("big_transcript_last_page_p50_ms \(percentile(pages, 0.5)) ms")
+
+    // Append one line → the watcher's change notification, then visible through a query.
+    let changes = await index.changes()
+    var iterator = changes.makeAsyncIterator()
+    let marker = UUID().uuidString
+    let line = """
+        {"type":"user","isSidechain":false,"message":{"role":"user","content":"appended \(marker)"},"uuid":"\(marker)",\
+        "timestamp":"2027-01-01T00:00:00.000Z","cwd":"/bench","sessionId":"\(bigSession)"}\n
+        """
+    let path = "\(projects)/\(bigProject)/\(bigSession).jsonl"
+    let start = clock.now
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data(line.utf8))
+    try handle.close()
+    while let change = await iterator.next(), !change.updatedSessionIds.contains(bigSession) {}
+    let notified = clock.now - start
+    let visible =
+        try await index.messages(claudeSessionId: bigSession, limit: 1)?.messages.last?.text == "appended \(marker)"
+    print("append_to_notification_ms \(milliseconds(notified)) ms")
+    print("append_visible \(visible ? 1 : 0) bool")
+    await index.stop()
 }
-let total = try await index.messages(claudeSessionId: bigSession, limit: 1)?.total ?? 0
-print("big_transcript_messages \(total) count")
-print("big_transcript_last_page_p50_ms \(percentile(pages, 0.5)) ms")
 
-// Append one line → the watcher's change notification, then visible through a query.
-let changes = await index.changes()
-var iterator = changes.makeAsyncIterator()
-let marker = UUID().uuidString
-let line = """
-    {"type":"user","isSidechain":false,"message":{"role":"user","content":"appended \(marker)"},"uuid":"\(marker)",\
-    "timestamp":"2027-01-01T00:00:00.000Z","cwd":"/bench","sessionId":"\(bigSession)"}\n
-    """
-let path = "\(projects)/\(bigProject)/\(bigSession).jsonl"
-let start = clock.now
-let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-try handle.seekToEnd()
-try handle.write(contentsOf: Data(line.utf8))
-try handle.close()
-while let change = await iterator.next(), !change.updatedSessionIds.contains(bigSession) {}
-let notified = clock.now - start
-let visible = try await index.messages(claudeSessionId: bigSession, limit: 1)?.messages.last?.text == "appended \(marker)"
-print("append_to_notification_ms \(milliseconds(notified)) ms")
-print("append_visible \(visible ? 1 : 0) bool")
-await index.stop()
+try await benchmark()

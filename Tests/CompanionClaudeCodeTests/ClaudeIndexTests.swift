@@ -47,7 +47,8 @@ import Testing
         let index = try scratch.index()
         let all = try await index.sessions()
         #expect(all.count == 6)
-        #expect(all.map(\.lastActivity) == all.map(\.lastActivity).sorted { ($0 ?? .distantPast) > ($1 ?? .distantPast) })
+        #expect(
+            all.map(\.lastActivity) == all.map(\.lastActivity).sorted { ($0 ?? .distantPast) > ($1 ?? .distantPast) })
         let myApp = try #require(try await index.projects().first { $0.encodedPath == Self.myApp })
         #expect(try await index.sessions(projectID: myApp.id).count == 3)
         #expect(try await index.sessions(projectID: UUID()).isEmpty)
@@ -78,7 +79,10 @@ import Testing
         let file = "-home-ada-src-demo/s1.jsonl"
         try scratch.write(file, Lines.user("original prompt") + Lines.assistant("first answer"))
         let index = try scratch.index()
-        #expect(try await index.messages(claudeSessionId: "s1", limit: 10)?.messages.map(\.text) == ["original prompt", "first answer"])
+        #expect(
+            try await index.messages(claudeSessionId: "s1", limit: 10)?.messages.map(\.text) == [
+                "original prompt", "first answer",
+            ])
         var text = try String(contentsOfFile: scratch.path(file), encoding: .utf8)
         text = text.replacingOccurrences(of: "first answer", with: "FIRST ANSWER")
         try Data(text.utf8).write(to: URL(fileURLWithPath: scratch.path(file)), options: [])  // in place
@@ -89,7 +93,10 @@ import Testing
         #expect(page.total == 3)
         let session = try #require(try await index.session(claudeSessionId: "s1"))
         #expect(session.lastActivity == ISO8601DateFormatter.fractional.date(from: "2026-11-23T10:05:00.000Z"))
-        #expect(session.indexedBytes == Int64(text.utf8.count + Lines.assistant("second answer", time: "2026-11-23T10:05:00.000Z").utf8.count))
+        #expect(
+            session.indexedBytes
+                == Int64(
+                    text.utf8.count + Lines.assistant("second answer", time: "2026-11-23T10:05:00.000Z").utf8.count))
     }
 
     @Test func aTruncatedOrReplacedFileIsReadAgain() async throws {
@@ -106,10 +113,16 @@ import Testing
         #expect(try await index.messages(claudeSessionId: "s1", limit: 10)?.messages.map(\.text) == ["one"])
         // Replaced by another file (new inode, longer, other first bytes).
         let replacement = scratch.root.appendingPathComponent("replacement.jsonl")
-        try Data((Lines.user("uno", uuid: "other") + Lines.assistant("dos") + Lines.assistant("tres") + Lines.assistant("cuatro")).utf8)
-            .write(to: replacement)
+        try Data(
+            (Lines.user("uno", uuid: "other") + Lines.assistant("dos") + Lines.assistant("tres")
+                + Lines.assistant("cuatro")).utf8
+        )
+        .write(to: replacement)
         #expect(rename(replacement.path, scratch.path(file)) == 0)
-        #expect(try await index.messages(claudeSessionId: "s1", limit: 10)?.messages.map(\.text) == ["uno", "dos", "tres", "cuatro"])
+        #expect(
+            try await index.messages(claudeSessionId: "s1", limit: 10)?.messages.map(\.text) == [
+                "uno", "dos", "tres", "cuatro",
+            ])
         #expect(try await index.session(claudeSessionId: "s1")?.title == "uno")
     }
 
@@ -119,14 +132,25 @@ import Testing
         let file = "-home-ada-src-demo/s1.jsonl"
         let use = Lines.record([
             "type": "assistant", "uuid": "u1", "timestamp": "2026-11-23T10:00:01.000Z",
-            "message": ["role": "assistant", "model": "m", "content": [["type": "tool_use", "id": "toolu_1", "name": "Read", "input": ["file_path": "/x"]]]],
+            "message": [
+                "role": "assistant", "model": "m",
+                "content": [["type": "tool_use", "id": "toolu_1", "name": "Read", "input": ["file_path": "/x"]]],
+            ],
         ])
         try scratch.write(file, Lines.user("read x") + use)
         let index = try scratch.index()
         #expect(try await index.messages(claudeSessionId: "s1", limit: 10)?.messages.last?.toolResult == nil)
         let result = Lines.record([
             "type": "user", "uuid": "u2", "timestamp": "2026-11-23T10:00:02.000Z",
-            "message": ["role": "user", "content": [["type": "tool_result", "tool_use_id": "toolu_1", "content": [["type": "text", "text": "contents"]], "is_error": false]]],
+            "message": [
+                "role": "user",
+                "content": [
+                    [
+                        "type": "tool_result", "tool_use_id": "toolu_1",
+                        "content": [["type": "text", "text": "contents"]], "is_error": false,
+                    ]
+                ],
+            ],
         ])
         try scratch.append(file, Array(result.utf8))
         let page = try #require(try await index.messages(claudeSessionId: "s1", limit: 10))
@@ -172,7 +196,8 @@ import Testing
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
         try Data(Lines.user("secret").utf8).write(to: outside.appendingPathComponent("leak.jsonl"))
         try FileManager.default.createSymbolicLink(
-            atPath: scratch.path("\(Self.myApp)/leak.jsonl"), withDestinationPath: outside.appendingPathComponent("leak.jsonl").path)
+            atPath: scratch.path("\(Self.myApp)/leak.jsonl"),
+            withDestinationPath: outside.appendingPathComponent("leak.jsonl").path)
         try FileManager.default.createSymbolicLink(atPath: scratch.path("-linked"), withDestinationPath: outside.path)
         let directory = ClaudeProjectsDirectory(path: scratch.projects)
         #expect(directory.transcriptPath(encodedProjectPath: Self.myApp, sessionId: Self.resumed) != nil)
@@ -181,13 +206,16 @@ import Testing
             (scratch.root.path, "leak"), (Self.myApp, "leak"), ("-linked", "leak"), ("", Self.resumed),
             (Self.myApp, ""), (Self.myApp, "no-such-session"), (".", Self.resumed), (Self.myApp + "/..", Self.resumed),
         ] {
-            #expect(directory.transcriptPath(encodedProjectPath: project, sessionId: session) == nil, "\(project) \(session)")
+            #expect(
+                directory.transcriptPath(encodedProjectPath: project, sessionId: session) == nil,
+                "\(project) \(session)")
         }
         let index = try scratch.index()
         #expect(try await index.transcript(encodedProjectPath: "-linked", sessionId: "leak", limit: 10) == nil)
         #expect(try await index.transcript(encodedProjectPath: Self.myApp, sessionId: "leak", limit: 10) == nil)
         #expect(try await index.transcript(encodedProjectPath: "..", sessionId: "outside", limit: 10) == nil)
-        let page = try #require(try await index.transcript(encodedProjectPath: Self.myApp, sessionId: Self.resumed, limit: 3))
+        let page = try #require(
+            try await index.transcript(encodedProjectPath: Self.myApp, sessionId: Self.resumed, limit: 3))
         #expect(page.messages.count == 3)
         // The symbolic links are not indexed either.
         #expect(try await !index.sessions().contains { $0.claudeSessionId == "leak" })

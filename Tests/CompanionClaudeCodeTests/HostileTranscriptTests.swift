@@ -24,7 +24,9 @@ import Testing
         let scratch = try Scratch(withFixtures: false)
         defer { scratch.remove() }
         var bytes = Array(Lines.user("before").utf8)
-        bytes += Array(#"{"type":"user","message":{"role":"user","content":"bad "#.utf8) + [0xFF, 0xFE] + Array("\"}}\n".utf8)
+        bytes +=
+            Array(#"{"type":"user","message":{"role":"user","content":"bad "#.utf8) + [0xFF, 0xFE]
+            + Array("\"}}\n".utf8)
         bytes += Array("{not json\n".utf8)
         bytes += Array(#"{"type":"user","uuid":"x"}"#.utf8) + [0x0A]  // no message
         bytes += Array(#"{"type":"assistant","message":{"role":"assistant"}}"#.utf8) + [0x0A]  // no content
@@ -42,7 +44,8 @@ import Testing
         let scratch = try Scratch(withFixtures: false)
         defer { scratch.remove() }
         try scratch.write("p/a.jsonl", Lines.user("before"))
-        let huge = #"{"type":"user","message":{"role":"user","content":""# + String(repeating: "x", count: 50 << 20) + "\"}}\n"
+        let huge =
+            #"{"type":"user","message":{"role":"user","content":""# + String(repeating: "x", count: 50 << 20) + "\"}}\n"
         try scratch.append("p/a.jsonl", Array(huge.utf8))
         try scratch.append("p/a.jsonl", Array(Lines.assistant("after").utf8))
         let transcript = try ParsedTranscript.read(path: scratch.path("p/a.jsonl"), maximumLineLength: 1 << 20)

@@ -22,7 +22,8 @@ import Testing
             let descriptor = open(path, O_WRONLY | O_APPEND)
             defer { close(descriptor) }
             for index in 0..<count {
-                let line = Array(#"{"n":\#(index),"pad":"\#(String(repeating: "z", count: index % 97))"}"#.utf8) + [0x0A]
+                let line =
+                    Array(#"{"n":\#(index),"pad":"\#(String(repeating: "z", count: index % 97))"}"#.utf8) + [0x0A]
                 var offset = 0
                 while offset < line.count {
                     let piece = min(1 + (index * 7 + offset) % 13, line.count - offset)

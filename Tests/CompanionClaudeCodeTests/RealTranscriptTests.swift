@@ -15,7 +15,8 @@ import Testing
         let messages = transcript.messages
         #expect(messages.map(\.index) == Array(0..<messages.count))
         #expect(messages.first?.role == .user && messages.first?.text == "hi")
-        #expect(messages.contains { $0.role == .assistant && $0.kind == .thinking && $0.text == "I should run a command." })
+        #expect(
+            messages.contains { $0.role == .assistant && $0.kind == .thinking && $0.text == "I should run a command." })
         let toolUses = messages.filter { $0.kind == .toolUse }
         #expect(toolUses.count == 2)
         for use in toolUses {
@@ -49,7 +50,8 @@ import Testing
 
     @Test func aForkCarriesTheEarlierTurnsAndItsOwnPrompt() throws {
         let fork = try Self.read("-home-ada-src-my-app/673a48f1-3a61-4a43-b867-4c47c8602f18.jsonl")
-        #expect(fork.messages.filter { $0.role == .user }.map(\.text) == ["hi", "now RUNTOOL please", "forked question"])
+        #expect(
+            fork.messages.filter { $0.role == .user }.map(\.text) == ["hi", "now RUNTOOL please", "forked question"])
         #expect(fork.facts.title == "hi")
     }
 

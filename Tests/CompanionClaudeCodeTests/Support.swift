@@ -46,8 +46,10 @@ struct Scratch {
 
 /// Transcript lines shaped like the real CLI's.
 enum Lines {
-    static func user(_ text: String, uuid: String = UUID().uuidString, cwd: String = "/home/ada/src/demo",
-        time: String = "2026-11-23T10:00:00.000Z") -> String {
+    static func user(
+        _ text: String, uuid: String = UUID().uuidString, cwd: String = "/home/ada/src/demo",
+        time: String = "2026-11-23T10:00:00.000Z"
+    ) -> String {
         record([
             "parentUuid": NSNull(), "isSidechain": false, "type": "user",
             "message": ["role": "user", "content": text], "uuid": uuid, "timestamp": time, "cwd": cwd,

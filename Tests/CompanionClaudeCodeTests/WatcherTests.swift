@@ -26,7 +26,8 @@ import Testing
         await index.stop()
         let sessions = try await index.sessions()
         #expect(Set(sessions.map(\.claudeSessionId)) == ["s1", "s3"])
-        #expect(try await index.messages(claudeSessionId: "s1", limit: 10)?.messages.map(\.text) == ["one", "appended"])
+        #expect(
+            try await index.messages(claudeSessionId: "s1", limit: 10)?.messages.map(\.text) == ["one", "appended"])
         #expect(try await index.projects().count == 2)
     }
 }

@@ -97,7 +97,8 @@ extension ClaudeIndex {
         if watcher != nil { try applyPending() }
     }
 
-    private func page(_ location: (dir: String, sessionId: String), limit: Int, before: Int?) throws -> TranscriptPage? {
+    private func page(_ location: (dir: String, sessionId: String), limit: Int, before: Int?) throws -> TranscriptPage?
+    {
         try database.read { db in
             guard
                 let row = try Row.fetchOne(

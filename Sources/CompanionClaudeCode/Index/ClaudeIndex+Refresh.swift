@@ -43,7 +43,8 @@ extension ClaudeIndex {
         return try database.writeWithoutTransaction { db in
             guard let onDisk else { return try removeProject(db, project) }
             var change = ClaudeIndexChange()
-            let known = try String.fetchSet(db, sql: "SELECT session_id FROM session WHERE dir = ?", arguments: [project])
+            let known = try String.fetchSet(
+                db, sql: "SELECT session_id FROM session WHERE dir = ?", arguments: [project])
             for id in known.subtracting(onDisk) {
                 if let stored = try StoredTranscript.fetch(db, dir: project, sessionId: id) {
                     try TranscriptTailer.remove(db, rowid: stored.rowid)
@@ -104,7 +105,8 @@ extension ClaudeIndex {
 
     private func removeProject(_ db: Database, _ project: String) throws -> ClaudeIndexChange {
         var change = ClaudeIndexChange(projectsChanged: true)
-        let rows = try Row.fetchAll(db, sql: "SELECT rowid, session_id FROM session WHERE dir = ?", arguments: [project])
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT rowid, session_id FROM session WHERE dir = ?", arguments: [project])
         for row in rows {
             try TranscriptTailer.remove(db, rowid: row[0])
             change.removedSessionIds.insert(row[1])

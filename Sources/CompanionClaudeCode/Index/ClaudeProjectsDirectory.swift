@@ -58,7 +58,8 @@ public struct ClaudeProjectsDirectory: Sendable, Hashable {
 
     /// Whether `name` is a project directory.
     func hasProject(_ name: String) -> Bool {
-        !name.hasPrefix(".") && Self.isValidProjectName(name) && isInsideDirectory("\(path)/\(name)", wantDirectory: true)
+        !name.hasPrefix(".") && Self.isValidProjectName(name)
+            && isInsideDirectory("\(path)/\(name)", wantDirectory: true)
     }
 
     /// The session ids of the transcripts directly in project directory `project`.

@@ -95,8 +95,10 @@ struct WatchedChanges: Sendable {
                 var timeout: Int32 = -1
                 if let due = due() {
                     let remaining = max(due - clock.now, .zero)
-                    timeout = Int32(
-                        remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000)
+                    timeout =
+                        Int32(
+                            remaining.components.seconds * 1000 + remaining.components.attoseconds
+                                / 1_000_000_000_000_000)
                         + 1
                 }
                 var fds = [

@@ -13,8 +13,10 @@ struct StoredTranscript {
     var facts = TranscriptFacts()
 
     static func fetch(_ db: Database, dir: String, sessionId: String) throws -> StoredTranscript? {
-        try Row.fetchOne(db, sql: "SELECT * FROM session WHERE dir = ? AND session_id = ?", arguments: [dir, sessionId])
-            .map(StoredTranscript.init(row:))
+        try Row.fetchOne(
+            db, sql: "SELECT * FROM session WHERE dir = ? AND session_id = ?", arguments: [dir, sessionId]
+        )
+        .map(StoredTranscript.init(row:))
     }
 
     init(rowid: Int64) { self.rowid = rowid }

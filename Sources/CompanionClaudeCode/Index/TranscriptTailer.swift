@@ -1,10 +1,11 @@
+import Foundation
+import GRDB
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
-import GRDB
 
 /// Brings one transcript's rows up to date by reading only the bytes after the stored offset. A file that
 /// shrank below the offset, has another inode, or whose first bytes changed is re-read from zero; a file whose

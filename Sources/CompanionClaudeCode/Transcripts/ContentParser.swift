@@ -20,14 +20,18 @@ enum ContentParser {
             case "text":
                 if let text = block["text"] as? String { userText(text, into: &record, uuid: uuid) }
             case "image":
-                record.items.append(.message(TranscriptMessage(
-                    role: .user, text: "[image]", timestamp: record.timestamp, uuid: uuid)))
+                record.items.append(
+                    .message(
+                        TranscriptMessage(
+                            role: .user, text: "[image]", timestamp: record.timestamp, uuid: uuid)))
             case "tool_result":
                 guard let id = block["tool_use_id"] as? String else { continue }
                 let (text, cut) = TextBounds.clip(resultText(block["content"]))
-                record.items.append(.toolResult(.init(
-                    toolUseId: id, text: text, isError: block["is_error"] as? Bool ?? false, isTruncated: cut,
-                    timestamp: record.timestamp, uuid: uuid)))
+                record.items.append(
+                    .toolResult(
+                        .init(
+                            toolUseId: id, text: text, isError: block["is_error"] as? Bool ?? false, isTruncated: cut,
+                            timestamp: record.timestamp, uuid: uuid)))
             default:
                 continue
             }
@@ -49,7 +53,9 @@ enum ContentParser {
         for case let block as [String: Any] in blocks {
             switch block["type"] as? String {
             case "text":
-                if let text = block["text"] as? String, !text.isEmpty { record.items.append(.message(message(.text, text))) }
+                if let text = block["text"] as? String, !text.isEmpty {
+                    record.items.append(.message(message(.text, text)))
+                }
             case "thinking":
                 if let text = block["thinking"] as? String, !text.isEmpty {
                     record.items.append(.message(message(.thinking, text)))
@@ -78,8 +84,10 @@ enum ContentParser {
             record.items.append(.message(TranscriptLineParser.notice(text, record, uuid)))
         case .prompt(let text):
             let (clipped, cut) = TextBounds.clip(text)
-            record.items.append(.message(TranscriptMessage(
-                role: .user, text: clipped, timestamp: record.timestamp, uuid: uuid, isTruncated: cut)))
+            record.items.append(
+                .message(
+                    TranscriptMessage(
+                        role: .user, text: clipped, timestamp: record.timestamp, uuid: uuid, isTruncated: cut)))
             if record.prompt == nil { record.prompt = text }
         }
     }

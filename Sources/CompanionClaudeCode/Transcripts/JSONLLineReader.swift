@@ -74,7 +74,8 @@ public enum JSONLLineReader {
                     skipping = false
                     outcome.oversizedLineCount += 1
                 } else {
-                    try body(UnsafeRawBufferPointer(start: buffer.base + lineStart, count: newline - lineStart),
+                    try body(
+                        UnsafeRawBufferPointer(start: buffer.base + lineStart, count: newline - lineStart),
                         bufferOffset + UInt64(lineStart))
                     outcome.lineCount += 1
                 }

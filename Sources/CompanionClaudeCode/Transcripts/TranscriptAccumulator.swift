@@ -49,10 +49,12 @@ struct TranscriptAccumulator {
                     earlierResults.append((index, result))
                 }
             } else {
-                add(.message(TranscriptMessage(
-                    role: .user, kind: .toolResult, toolUseId: result.toolUseId, toolResult: result.text,
-                    isError: result.isError, timestamp: result.timestamp, uuid: result.uuid,
-                    isTruncated: result.isTruncated)))
+                add(
+                    .message(
+                        TranscriptMessage(
+                            role: .user, kind: .toolResult, toolUseId: result.toolUseId, toolResult: result.text,
+                            isError: result.isError, timestamp: result.timestamp, uuid: result.uuid,
+                            isTruncated: result.isTruncated)))
             }
         }
     }
