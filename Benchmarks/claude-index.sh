@@ -12,6 +12,7 @@ SESSIONS=${1:-1000}
 TOTAL_MB=${2:-2048}
 BIG_MB=${3:-500}
 DIR=${BENCH_DIR:-$(mktemp -d /tmp/claude-index-bench.XXXXXX)}
+mkdir -p "$DIR"
 [ "${KEEP:-0}" = 1 ] || trap 'rm -rf "$DIR"' EXIT
 
 [ "${SKIP_BUILD:-0}" = 1 ] || swift build -c release --product claude-index-bench >&2

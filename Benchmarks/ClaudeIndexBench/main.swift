@@ -25,6 +25,13 @@ func benchmark() async throws {
     try? FileManager.default.removeItem(atPath: database)
     let index = try ClaudeIndex(databasePath: database, projectsDirectory: projects)
 
+    // Parsing alone (no SQLite): the big transcript read and normalized in memory.
+    let bigPath = "\(projects)/\(bigProject)/\(bigSession).jsonl"
+    let bigBytes = (try FileManager.default.attributesOfItem(atPath: bigPath)[.size] as? Int) ?? 0
+    let parse = try clock.measure { _ = try ParsedTranscript.read(path: bigPath) }
+    print("parse_only_big_ms \(milliseconds(parse)) ms")
+    print("parse_only_big_throughput \(Double(bigBytes) / milliseconds(parse) / 1000) MB/s")
+
     // Cold build: an empty database, every transcript read.
     let cold = try await clock.measure { try await index.refresh() }
     let sessions = try await index.sessions()

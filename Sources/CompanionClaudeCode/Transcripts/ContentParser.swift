@@ -1,72 +1,62 @@
-import Foundation
-
 /// The `message.content` of user and assistant records (a string, or an array of blocks) as messages.
 enum ContentParser {
-    static func user(_ content: Any, compactSummary: Bool, into record: inout TranscriptRecord, uuid: String?) {
+    static func user(_ content: RawContent, compactSummary: Bool, into record: inout TranscriptRecord, uuid: String?) {
         if compactSummary {
-            if let raw = content as? String ?? blocksText(content) {
-                let text = UserContentCleaner.removing(tag: "system-reminder", from: raw).trimmingWhitespace
-                record.items.append(.message(TranscriptLineParser.notice(text, record, uuid)))
-            }
+            let text = UserContentCleaner.removing(tag: "system-reminder", from: plainText(content)).trimmingWhitespace
+            record.items.append(.message(TranscriptLineParser.notice(text, record, uuid)))
             return
         }
-        if let text = content as? String {
+        switch content {
+        case .text(let text):
             userText(text, into: &record, uuid: uuid)
-            return
-        }
-        guard let blocks = content as? [Any] else { return }
-        for case let block as [String: Any] in blocks {
-            switch block["type"] as? String {
-            case "text":
-                if let text = block["text"] as? String { userText(text, into: &record, uuid: uuid) }
-            case "image":
-                record.items.append(
-                    .message(
-                        TranscriptMessage(
-                            role: .user, text: "[image]", timestamp: record.timestamp, uuid: uuid)))
-            case "tool_result":
-                guard let id = block["tool_use_id"] as? String else { continue }
-                let (text, cut) = TextBounds.clip(resultText(block["content"]))
-                record.items.append(
-                    .toolResult(
-                        .init(
-                            toolUseId: id, text: text, isError: block["is_error"] as? Bool ?? false, isTruncated: cut,
-                            timestamp: record.timestamp, uuid: uuid)))
-            default:
-                continue
+        case .blocks(let blocks):
+            for block in blocks {
+                switch block.type {
+                case "text":
+                    if let text = block.text { userText(text, into: &record, uuid: uuid) }
+                case "image":
+                    record.items.append(
+                        .message(
+                            TranscriptMessage(role: .user, text: "[image]", timestamp: record.timestamp, uuid: uuid)))
+                case "tool_result":
+                    guard let id = block.toolUseId else { continue }
+                    let (text, cut) = TextBounds.clip(block.content.map(plainText) ?? "")
+                    record.items.append(
+                        .toolResult(
+                            .init(
+                                toolUseId: id, text: text, isError: block.isError ?? false, isTruncated: cut,
+                                timestamp: record.timestamp, uuid: uuid)))
+                default:
+                    continue
+                }
             }
         }
     }
 
-    static func assistant(_ content: Any, model: String?, into record: inout TranscriptRecord, uuid: String?) {
+    static func assistant(_ content: RawContent, model: String?, into record: inout TranscriptRecord, uuid: String?) {
         func message(_ kind: TranscriptMessage.Kind, _ text: String) -> TranscriptMessage {
             let (clipped, cut) = TextBounds.clip(text)
             return TranscriptMessage(
                 role: .assistant, kind: kind, text: clipped, timestamp: record.timestamp, uuid: uuid, model: model,
                 isTruncated: cut)
         }
-        if let text = content as? String {
-            record.items.append(.message(message(.text, text)))
+        guard case .blocks(let blocks) = content else {
+            if case .text(let text) = content { record.items.append(.message(message(.text, text))) }
             return
         }
-        guard let blocks = content as? [Any] else { return }
-        for case let block as [String: Any] in blocks {
-            switch block["type"] as? String {
+        for block in blocks {
+            switch block.type {
             case "text":
-                if let text = block["text"] as? String, !text.isEmpty {
-                    record.items.append(.message(message(.text, text)))
-                }
+                if let text = block.text, !text.isEmpty { record.items.append(.message(message(.text, text))) }
             case "thinking":
-                if let text = block["thinking"] as? String, !text.isEmpty {
-                    record.items.append(.message(message(.thinking, text)))
-                }
+                if let text = block.thinking, !text.isEmpty { record.items.append(.message(message(.thinking, text))) }
             case "redacted_thinking":
                 record.items.append(.message(message(.thinking, "[redacted thinking]")))
             case "tool_use", "server_tool_use":
                 var use = message(.toolUse, "")
-                use.toolName = block["name"] as? String
-                use.toolUseId = block["id"] as? String
-                let (input, cut) = TextBounds.clip(jsonText(block["input"] ?? [String: Any]()))
+                use.toolName = block.name
+                use.toolUseId = block.id
+                let (input, cut) = TextBounds.clip(block.input?.text ?? "{}")
                 use.toolInput = input
                 use.isTruncated = cut
                 record.items.append(.message(use))
@@ -92,30 +82,14 @@ enum ContentParser {
         }
     }
 
-    /// A tool result's content (a string, or text and image blocks) as text.
-    static func resultText(_ content: Any?) -> String {
-        if let text = content as? String { return text }
-        return blocksText(content) ?? ""
-    }
-
-    private static func blocksText(_ content: Any?) -> String? {
-        guard let blocks = content as? [Any] else { return nil }
-        var parts: [String] = []
-        for case let block as [String: Any] in blocks {
-            if let text = block["text"] as? String {
-                parts.append(text)
-            } else if block["type"] as? String == "image" {
-                parts.append("[image]")
-            }
+    /// Content as text: a string as is, blocks' texts joined by newlines, images as `[image]`.
+    static func plainText(_ content: RawContent) -> String {
+        switch content {
+        case .text(let text):
+            return text
+        case .blocks(let blocks):
+            return blocks.compactMap { block in block.text ?? (block.type == "image" ? "[image]" : nil) }
+                .joined(separator: "\n")
         }
-        return parts.joined(separator: "\n")
-    }
-
-    static func jsonText(_ value: Any) -> String {
-        guard JSONSerialization.isValidJSONObject(value) || value is String || value is NSNumber,
-            let data = try? JSONSerialization.data(
-                withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
-        else { return "null" }
-        return String(decoding: data, as: UTF8.self)
     }
 }
