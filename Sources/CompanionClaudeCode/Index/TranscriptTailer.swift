@@ -57,16 +57,22 @@ enum TranscriptTailer {
         state.inode = inode
         var accumulator = TranscriptAccumulator(
             facts: state.facts, nextIndex: state.facts.messageCount, openToolUses: openToolUses)
-        let outcome = try JSONLLineReader.read(
-            descriptor: descriptor, from: UInt64(state.offset), maximumLineLength: maximumLineLength
-        ) { line, start in
-            accumulator.add(TranscriptLineParser.parse(line))
+        var batch = LineBatch()
+        func fold() throws {
+            for line in batch.parse() { accumulator.add(line) }
             if accumulator.newMessages.count >= batchSize {
-                state.offset = Int64(start) + Int64(line.count) + 1
+                state.offset = Int64(batch.endOffset)
                 state.size = -1  // An interrupted tail resumes from `offset`.
                 try flush(db, &accumulator, &state)
             }
         }
+        let outcome = try JSONLLineReader.read(
+            descriptor: descriptor, from: UInt64(state.offset), maximumLineLength: maximumLineLength
+        ) { line, start in
+            batch.append(line, start: start)
+            if batch.isFull { try fold() }
+        }
+        if !batch.isEmpty { try fold() }
         state.offset = Int64(outcome.endOffset)
         state.size = size
         state.mtimeNanoseconds = mtime

@@ -26,9 +26,14 @@ public struct ParsedTranscript: Sendable, Hashable {
         guard descriptor >= 0 else { throw JSONLLineReader.ReadError(code: errno) }
         defer { close(descriptor) }
         var accumulator = TranscriptAccumulator()
+        var batch = LineBatch()
         let outcome = try JSONLLineReader.read(descriptor: descriptor, from: 0, maximumLineLength: maximumLineLength) {
-            line, _ in accumulator.add(TranscriptLineParser.parse(line))
+            line, start in
+            batch.append(line, start: start)
+            if batch.isFull { for parsed in batch.parse() { accumulator.add(parsed) } }
         }
+        for parsed in batch.parse() { accumulator.add(parsed) }
+
         return ParsedTranscript(
             messages: accumulator.newMessages, facts: accumulator.facts,
             malformedLineCount: accumulator.malformedLineCount, oversizedLineCount: outcome.oversizedLineCount,
