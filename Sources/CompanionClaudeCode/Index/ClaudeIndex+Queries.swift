@@ -123,8 +123,11 @@ extension ClaudeIndex {
         FROM project p
         """
 
+    /// The columns ``session(_:)`` reads, by position (the listing's hot path).
     private static let sessionQuery = """
-        SELECT s.*, p.id AS project_id FROM session s JOIN project p ON p.dir = s.dir
+        SELECT s.session_id, p.id, s.dir, s.cwd, s.git_branch, s.title, s.prompt_title, s.created_at,
+            s.last_activity, s.message_count, s.model, s.version, s.offset, s.skipped
+        FROM session s JOIN project p ON p.dir = s.dir
         """
 
     private static func project(_ row: Row) -> ClaudeProject {
@@ -136,9 +139,11 @@ extension ClaudeIndex {
 
     private static func session(_ row: Row) -> ClaudeSessionSummary {
         ClaudeSessionSummary(
-            claudeSessionId: row["session_id"], projectID: UUID(uuidString: row["project_id"]) ?? UUID(),
-            encodedProjectPath: row["dir"], facts: StoredTranscript.facts(row), indexedBytes: row["offset"],
-            skippedLineCount: row["skipped"])
+            claudeSessionId: row[0], projectID: UUID(uuidString: row[1]) ?? UUID(), encodedProjectPath: row[2],
+            cwd: row[3], gitBranch: row[4], title: row[5], firstPrompt: row[6],
+            createdAt: (row[7] as Double?).map(Date.init(timeIntervalSince1970:)),
+            lastActivity: (row[8] as Double?).map(Date.init(timeIntervalSince1970:)), messageCount: row[9],
+            model: row[10], version: row[11], indexedBytes: row[12], skippedLineCount: row[13])
     }
 
     private static func message(_ row: Row) -> TranscriptMessage {

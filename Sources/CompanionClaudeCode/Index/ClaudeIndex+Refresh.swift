@@ -51,8 +51,15 @@ extension ClaudeIndex {
                     change.removedSessionIds.insert(id)
                 }
             }
+            var seen: [String: FileStamp] = [:]
+            for row in try Row.fetchAll(
+                db, sql: "SELECT session_id, inode, size, mtime_ns FROM session WHERE dir = ?", arguments: [project])
+            {
+                seen[row[0]] = FileStamp(inode: UInt64(bitPattern: row[1]), size: row[2], mtimeNanoseconds: row[3])
+            }
             for id in onDisk {
                 let path = "\(projectsDirectory.path)/\(project)/\(id).jsonl"
+                if let stamp = seen[id], FileStamp(path: path) == stamp { continue }
                 switch try TranscriptTailer.update(
                     db, dir: project, sessionId: id, path: path, maximumLineLength: maximumLineLength)
                 {

@@ -51,4 +51,26 @@ public struct ClaudeSessionSummary: Sendable, Hashable, Codable {
         self.indexedBytes = indexedBytes
         self.skippedLineCount = skippedLineCount
     }
+
+    /// A session summary from its fields.
+    public init(
+        claudeSessionId: String, projectID: UUID, encodedProjectPath: String, cwd: String?, gitBranch: String?,
+        title: String?, firstPrompt: String?, createdAt: Date?, lastActivity: Date?, messageCount: Int,
+        model: String?, version: String?, indexedBytes: Int64, skippedLineCount: Int
+    ) {
+        self.claudeSessionId = claudeSessionId
+        self.projectID = projectID
+        self.encodedProjectPath = encodedProjectPath
+        self.cwd = cwd
+        self.gitBranch = gitBranch
+        self.title = title
+        self.firstPrompt = firstPrompt
+        self.createdAt = createdAt
+        self.lastActivity = lastActivity
+        self.messageCount = messageCount
+        self.model = model
+        self.version = version
+        self.indexedBytes = indexedBytes
+        self.skippedLineCount = skippedLineCount
+    }
 }

@@ -3,7 +3,7 @@ import GRDB
 /// The index's SQLite schema. The index is a cache of the transcripts: a schema change drops and rebuilds it
 /// (project ids are derived from paths, so they survive a rebuild).
 enum IndexSchema {
-    static let version = 1
+    static let version = 2
 
     static func prepare(_ db: Database) throws {
         let current = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
@@ -32,6 +32,7 @@ enum IndexSchema {
                     created_at REAL, last_activity REAL,
                     message_count INTEGER NOT NULL DEFAULT 0,
                     custom_title TEXT, ai_title TEXT, summary TEXT, first_prompt TEXT,
+                    title TEXT, prompt_title TEXT,
                     UNIQUE (dir, session_id)
                 );
                 CREATE INDEX session_by_id ON session(session_id);

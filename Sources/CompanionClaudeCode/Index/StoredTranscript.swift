@@ -53,14 +53,15 @@ struct StoredTranscript {
             sql: """
                 UPDATE session SET inode = ?, size = ?, mtime_ns = ?, head = ?, offset = ?, skipped = ?, cwd = ?,
                     git_branch = ?, version = ?, model = ?, created_at = ?, last_activity = ?, message_count = ?,
-                    custom_title = ?, ai_title = ?, summary = ?, first_prompt = ?
+                    custom_title = ?, ai_title = ?, summary = ?, first_prompt = ?, title = ?, prompt_title = ?
                 WHERE rowid = ?
                 """,
             arguments: [
                 Int64(bitPattern: inode), size, mtimeNanoseconds, Data(head), offset, skipped, facts.cwd,
                 facts.gitBranch, facts.version, facts.model, facts.createdAt?.timeIntervalSince1970,
                 facts.lastActivity?.timeIntervalSince1970, facts.messageCount, facts.customTitle, facts.aiTitle,
-                facts.summary, facts.firstPrompt, rowid,
+                facts.summary, facts.firstPrompt, facts.title, facts.firstPrompt.flatMap { TextBounds.title($0) },
+                rowid,
             ])
     }
 }

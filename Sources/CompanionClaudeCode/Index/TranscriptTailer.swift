@@ -34,9 +34,8 @@ enum TranscriptTailer {
             return .removed
         }
         defer { close(descriptor) }
-        let inode = UInt64(info.st_ino)
-        let size = Int64(info.st_size)
-        let mtime = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        let stamp = FileStamp(info)
+        let (inode, size, mtime) = (stamp.inode, stamp.size, stamp.mtimeNanoseconds)
         if let stored, stored.inode == inode, stored.size == size, stored.mtimeNanoseconds == mtime {
             return .unchanged
         }
