@@ -43,6 +43,11 @@ public actor ClaudeIndex {
         self.logger = logger
     }
 
+    deinit {
+        watcher?.stop()
+        for continuation in subscribers.values { continuation.finish() }
+    }
+
     /// Starts the inotify watcher, then refreshes. (Without inotify, on macOS, every query checks every transcript.)
     public func startWatching() throws {
         guard watcher == nil else { return }
@@ -79,6 +84,12 @@ public actor ClaudeIndex {
 
     func publish(_ change: ClaudeIndexChange) {
         guard !change.isEmpty else { return }
+        logger.debug(
+            "Claude index updated",
+            metadata: [
+                "updated": "\(change.updatedSessionIds.count)", "removed": "\(change.removedSessionIds.count)",
+                "projectsChanged": "\(change.projectsChanged)",
+            ])
         for continuation in subscribers.values { continuation.yield(change) }
     }
 }
