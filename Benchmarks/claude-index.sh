@@ -34,12 +34,15 @@ CAT_MS=$(( ($(date +%s%N) - CAT_START) / 1000000 ))
 OUT=$("$BIN" "$DIR/projects" "$DIR/index.sqlite" "$BIG_PROJECT" "$BIG_SESSION")
 echo "$OUT"
 COLD_MS=$(echo "$OUT" | awk '$1 == "cold_build_ms" { print $2 }')
-python3 - "$BYTES" "$CAT_MS" "$COLD_MS" <<'PY'
+COLD_CPU_MS=$(echo "$OUT" | awk '$1 == "cold_build_cpu_ms" { print $2 }')
+python3 - "$BYTES" "$CAT_MS" "$COLD_MS" "$COLD_CPU_MS" <<'PY'
 import sys
-size, cat_ms, cold_ms = int(sys.argv[1]), max(float(sys.argv[2]), 1), float(sys.argv[3])
+size, cat_ms, cold_ms, cpu_ms = int(sys.argv[1]), max(float(sys.argv[2]), 1), float(sys.argv[3]), float(sys.argv[4])
 print(f"tree_bytes {size} bytes")
 print(f"cat_ms {cat_ms:.0f} ms  ({size / cat_ms / 1e3:.0f} MB/s)")
 print(f"cold_build_throughput {size / cold_ms / 1e3:.0f} MB/s")
+print(f"cold_build_cpu_per_gb {cpu_ms / (size / 1e9) / 1e3:.1f} CPU-seconds per GB")
 print(f"cold_build_vs_cat {100 * cat_ms / cold_ms:.1f} % of cat's throughput (aim >= 50 %)")
 PY
+echo "load_average $(cut -d' ' -f1-3 /proc/loadavg) (2 cores shared: figures vary with it)"
 echo "database_bytes $(du -sb "$DIR/index.sqlite"* | awk '{ s += $1 } END { print s }') bytes"
