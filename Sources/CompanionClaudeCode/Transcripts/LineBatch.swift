@@ -27,19 +27,17 @@ struct LineBatch {
         }
         let count = lines.count
         let workers = min(ProcessInfo.processInfo.activeProcessorCount, max(count / 64, 1))
-        guard workers > 1 else { return lines.map(Self.parse) }
+        guard workers > 1 else { return lines.map(TranscriptLineParser.parse) }
         var results = [TranscriptLine](repeating: .skipped, count: count)
         let input = lines
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let output = buffer
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                for index in stride(from: worker, to: count, by: workers) { output[index] = Self.parse(input[index]) }
+                for index in stride(from: worker, to: count, by: workers) {
+                    output[index] = TranscriptLineParser.parse(input[index])
+                }
             }
         }
         return results
-    }
-
-    private static func parse(_ line: Data) -> TranscriptLine {
-        line.withUnsafeBytes { TranscriptLineParser.parse($0) }
     }
 }

@@ -6,10 +6,14 @@ import Foundation
 enum TranscriptLineParser {
     static let parsedTypes: Set<String> = ["user", "assistant", "system", "custom-title", "ai-title", "summary"]
 
-    static func parse(_ line: UnsafeRawBufferPointer) -> TranscriptLine {
-        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return .skipped }
-        if let type = RecordTypeScanner.type(of: line), !parsedTypes.contains(type) { return .skipped }
-        guard let raw = try? JSONDecoder().decode(RawRecord.self, from: Data(line)) else { return .malformed }
+    static func parse(_ line: Data) -> TranscriptLine {
+        // nil: a blank line; .some(nil): no top-level type found without parsing.
+        let scanned: String?? = line.withUnsafeBytes { bytes in
+            bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } ? nil : .some(RecordTypeScanner.type(of: bytes))
+        }
+        guard let scanned else { return .skipped }
+        if let type = scanned, !parsedTypes.contains(type) { return .skipped }
+        guard let raw = try? JSONDecoder().decode(RawRecord.self, from: line) else { return .malformed }
         return parse(raw)
     }
 
