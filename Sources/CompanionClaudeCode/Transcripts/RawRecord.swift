@@ -63,11 +63,12 @@ enum RawContent: Decodable {
     case blocks([RawBlock])
 
     init(from decoder: any Decoder) throws {
+        // Arrays first: most content is (every assistant record's), and a failed attempt costs an error.
         let c = try decoder.singleValueContainer()
-        if let text = try? c.decode(String.self) {
-            self = .text(text)
+        if let blocks = try? c.decode([RawBlock].self) {
+            self = .blocks(blocks)
         } else {
-            self = .blocks(try c.decode([RawBlock].self))
+            self = .text(try c.decode(String.self))
         }
     }
 }
