@@ -127,6 +127,9 @@ let package = Package(
             path: "Examples/PairAndList"),
         // Benchmark driver for Benchmarks/qr.sh (our decoder vs zbarimg); not a product.
         .executableTarget(name: "qr-bench", dependencies: ["CompanionQR"], path: "Benchmarks/QRBench"),
+        // Benchmark driver for Benchmarks/claude-index.sh (the Claude transcript index); not a product.
+        .executableTarget(
+            name: "claude-index-bench", dependencies: ["CompanionClaudeCode"], path: "Benchmarks/ClaudeIndexBench"),
 
         // Tests.
         .target(

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The Claude transcript index (CompanionClaudeCode's ClaudeIndex) over a generated ~/.claude/projects tree:
+# cold index build vs `cat` of the same files (page cache warm for both), warm sessions listing, the last page of
+# the large transcript, and an appended line reaching the index through inotify.
+#
+# Usage: Benchmarks/claude-index.sh [SESSIONS=1000] [TOTAL_MB=2048] [BIG_MB=500]
+#   BENCH_DIR (default: a temporary directory, removed at the end) holds the tree and the database;
+#   KEEP=1 keeps it; SKIP_BUILD=1 uses the existing release build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SESSIONS=${1:-1000}
+TOTAL_MB=${2:-2048}
+BIG_MB=${3:-500}
+DIR=${BENCH_DIR:-$(mktemp -d /tmp/claude-index-bench.XXXXXX)}
+mkdir -p "$DIR"
+[ "${KEEP:-0}" = 1 ] || trap 'rm -rf "$DIR"' EXIT
+
+[ "${SKIP_BUILD:-0}" = 1 ] || swift build -c release --product claude-index-bench >&2
+BIN=$(swift build -c release --show-bin-path)/claude-index-bench
+
+if [ ! -d "$DIR/projects" ]; then
+    echo "generating $SESSIONS sessions, $TOTAL_MB MB (one of $BIG_MB MB) in $DIR/projects" >&2
+    python3 Benchmarks/claude-index-generate.py "$DIR/projects" "$SESSIONS" "$TOTAL_MB" "$BIG_MB" > "$DIR/big"
+fi
+read -r BIG_PROJECT BIG_SESSION < "$DIR/big"
+BYTES=$(du -sb "$DIR/projects" | cut -f1)
+
+# cat twice: the first run warms the page cache, the second is the figure (the index then reads warm too).
+find "$DIR/projects" -name '*.jsonl' -print0 | xargs -0 cat > /dev/null
+CAT_START=$(date +%s%N)
+find "$DIR/projects" -name '*.jsonl' -print0 | xargs -0 cat > /dev/null
+CAT_MS=$(( ($(date +%s%N) - CAT_START) / 1000000 ))
+
+OUT=$("$BIN" "$DIR/projects" "$DIR/index.sqlite" "$BIG_PROJECT" "$BIG_SESSION")
+echo "$OUT"
+COLD_MS=$(echo "$OUT" | awk '$1 == "cold_build_ms" { print $2 }')
+COLD_CPU_MS=$(echo "$OUT" | awk '$1 == "cold_build_cpu_ms" { print $2 }')
+python3 - "$BYTES" "$CAT_MS" "$COLD_MS" "$COLD_CPU_MS" <<'PY'
+import sys
+size, cat_ms, cold_ms, cpu_ms = int(sys.argv[1]), max(float(sys.argv[2]), 1), float(sys.argv[3]), float(sys.argv[4])
+print(f"tree_bytes {size} bytes")
+print(f"cat_ms {cat_ms:.0f} ms  ({size / cat_ms / 1e3:.0f} MB/s)")
+print(f"cold_build_throughput {size / cold_ms / 1e3:.0f} MB/s")
+print(f"cold_build_cpu_per_gb {cpu_ms / (size / 1e9) / 1e3:.1f} CPU-seconds per GB")
+print(f"cold_build_vs_cat {100 * cat_ms / cold_ms:.1f} % of cat's throughput (aim >= 50 %)")
+PY
+echo "load_average $(cut -d' ' -f1-3 /proc/loadavg) (2 cores shared: figures vary with it)"
+echo "database_bytes $(du -sb "$DIR/index.sqlite"* | awk '{ s += $1 } END { print s }') bytes"

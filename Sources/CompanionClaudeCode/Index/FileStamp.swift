@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A file's inode, size and modification time: a transcript whose stamp is unchanged is not opened.
+struct FileStamp: Equatable {
+    var inode: UInt64
+    var size: Int64
+    var mtimeNanoseconds: Int64
+
+    init(inode: UInt64, size: Int64, mtimeNanoseconds: Int64) {
+        self.inode = inode
+        self.size = size
+        self.mtimeNanoseconds = mtimeNanoseconds
+    }
+
+    /// The stamp of the file at `path` (following links), or `nil`.
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    init(_ info: stat) {
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        #if canImport(Glibc)
+            mtimeNanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #else
+            mtimeNanoseconds = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        #endif
+    }
+}

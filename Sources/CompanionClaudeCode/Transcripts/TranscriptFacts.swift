@@ -1,0 +1,56 @@
+import Foundation
+
+/// What a transcript says about its session, accumulated record by record.
+public struct TranscriptFacts: Sendable, Hashable {
+    /// The working directory of the session (the first record's `cwd`): the project's real path.
+    public var cwd: String?
+    /// The git branch of the latest record.
+    public var gitBranch: String?
+    /// The Claude Code version of the latest record.
+    public var version: String?
+    /// The model of the latest assistant message.
+    public var model: String?
+    /// The earliest record timestamp.
+    public var createdAt: Date?
+    /// The latest record timestamp.
+    public var lastActivity: Date?
+    /// The number of normalized messages.
+    public var messageCount = 0
+    /// The latest `custom-title` record (set with `claude -n` or `/rename`).
+    public var customTitle: String?
+    /// The latest `ai-title` record.
+    public var aiTitle: String?
+    /// The latest `summary` record (earlier CLI versions).
+    public var summary: String?
+    /// The first prompt the user typed.
+    public var firstPrompt: String?
+
+    /// Facts of an empty transcript.
+    public init() {}
+
+    /// The title: the custom title, else the AI title, else the summary, else the first prompt; whitespace
+    /// collapsed, at most 120 characters.
+    public var title: String? {
+        for candidate in [customTitle, aiTitle, summary, firstPrompt] {
+            if let candidate, let title = TextBounds.title(candidate) { return title }
+        }
+        return nil
+    }
+
+    mutating func absorb(_ record: TranscriptRecord) {
+        if let timestamp = record.timestamp {
+            if createdAt.map({ timestamp < $0 }) ?? true { createdAt = timestamp }
+            if lastActivity.map({ timestamp > $0 }) ?? true { lastActivity = timestamp }
+        }
+        if cwd == nil, let value = record.cwd { cwd = value }
+        if let value = record.gitBranch { gitBranch = value }
+        if let value = record.version { version = value }
+        if let value = record.customTitle { customTitle = value }
+        if let value = record.aiTitle { aiTitle = value }
+        if let value = record.summary { summary = value }
+        if firstPrompt == nil, let value = record.prompt { firstPrompt = String(value.prefix(1000)) }
+        for case .message(let message) in record.items where message.role == .assistant && message.model != nil {
+            model = message.model
+        }
+    }
+}

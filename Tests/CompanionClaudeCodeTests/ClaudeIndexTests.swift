@@ -1,0 +1,224 @@
+import CompanionClaudeCode
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The index over a copy of the real transcripts, in a real SQLite file.
+@Suite struct ClaudeIndexTests {
+    static let myApp = "-home-ada-src-my-app"
+    static let otherDir = "-home-ada-src-other-dir"
+    static let resumed = "686aaf26-cd89-48e4-a18e-c347f2ac02c8"
+
+    @Test func projectsComeFromTheTranscriptsCwdWithPathDerivedIds() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let index = try scratch.index()
+        let projects = try await index.projects()
+        #expect(Set(projects.map(\.encodedPath)) == [Self.myApp, Self.otherDir])
+        let myApp = try #require(projects.first { $0.encodedPath == Self.myApp })
+        #expect(myApp.path == "/home/ada/src/my.app")  // not the lossy "/home/ada/src/my/app"
+        #expect(myApp.isPathFromTranscripts)
+        #expect(myApp.sessionCount == 3)
+        // uuid.uuid5(UUID("5b3f9d2e-8f4a-5c1e-9a7b-2d6e0c4f1a83"), "/home/ada/src/my.app") in Python.
+        #expect(myApp.id == UUID(uuidString: "69c6ed3c-e982-5a02-954e-6c048e51e834"))
+        let other = try #require(projects.first { $0.encodedPath == Self.otherDir })
+        #expect(other.path == "/home/ada/src/other_dir")
+        #expect(other.sessionCount == 3)  // the sub-agent's transcript is not a session
+        #expect(try await index.project(id: myApp.id) == myApp)
+        #expect(try await index.project(id: UUID()) == nil)
+    }
+
+    @Test func projectIdsSurviveARebuild() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let before = try await scratch.index().projects().map(\.id).sorted { $0.uuidString < $1.uuidString }
+        try FileManager.default.removeItem(atPath: scratch.database)
+        let after = try await scratch.index().projects().map(\.id).sorted { $0.uuidString < $1.uuidString }
+        #expect(before == after)
+        #expect(before.count == 2)
+    }
+
+    @Test func sessionsListAndPageFromTheEnd() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let index = try scratch.index()
+        let all = try await index.sessions()
+        #expect(all.count == 6)
+        #expect(
+            all.map(\.lastActivity) == all.map(\.lastActivity).sorted { ($0 ?? .distantPast) > ($1 ?? .distantPast) })
+        let myApp = try #require(try await index.projects().first { $0.encodedPath == Self.myApp })
+        #expect(try await index.sessions(projectID: myApp.id).count == 3)
+        #expect(try await index.sessions(projectID: UUID()).isEmpty)
+        let session = try #require(try await index.session(claudeSessionId: Self.resumed))
+        #expect(session.title == "hi")
+        #expect(session.cwd == "/home/ada/src/my.app")
+        #expect(session.gitBranch == "feature/x")
+        #expect(session.projectID == myApp.id)
+        let parsed = try ParsedTranscript.read(path: scratch.path("\(Self.myApp)/\(Self.resumed).jsonl"))
+        #expect(session.messageCount == parsed.messages.count)
+        let last = try #require(try await index.messages(claudeSessionId: Self.resumed, limit: 5))
+        #expect(last.total == parsed.messages.count)
+        #expect(last.hasMore)
+        #expect(last.messages == Array(parsed.messages.suffix(5)))
+        let earlier = try #require(
+            try await index.messages(claudeSessionId: Self.resumed, limit: 1000, before: last.messages.first!.index))
+        #expect(!earlier.hasMore)
+        #expect(earlier.messages + last.messages == parsed.messages)
+        #expect(try await index.messages(claudeSessionId: "no-such-session", limit: 5) == nil)
+        #expect(try await index.session(claudeSessionId: "../etc/passwd") == nil)
+    }
+
+    /// Appended lines are read from the stored offset: an already indexed line changed in place (same size, same
+    /// first bytes) is not read again, while the new lines are.
+    @Test func appendedLinesAreTailedFromTheOffset() async throws {
+        let scratch = try Scratch(withFixtures: false)
+        defer { scratch.remove() }
+        let file = "-home-ada-src-demo/s1.jsonl"
+        try scratch.write(file, Lines.user("original prompt") + Lines.assistant("first answer"))
+        let index = try scratch.index()
+        #expect(
+            try await index.messages(claudeSessionId: "s1", limit: 10)?.messages.map(\.text) == [
+                "original prompt", "first answer",
+            ])
+        var text = try String(contentsOfFile: scratch.path(file), encoding: .utf8)
+        text = text.replacingOccurrences(of: "first answer", with: "FIRST ANSWER")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: scratch.path(file)), options: [])  // in place
+        try scratch.append(file, Array(Lines.assistant("second answer", time: "2026-11-23T10:05:00.000Z").utf8))
+        let page = try #require(try await index.messages(claudeSessionId: "s1", limit: 10))
+        // The line changed in place was not read again; only the appended one was.
+        #expect(page.messages.map(\.text) == ["original prompt", "first answer", "second answer"])
+        #expect(page.total == 3)
+        let session = try #require(try await index.session(claudeSessionId: "s1"))
+        #expect(session.lastActivity == ISO8601DateFormatter.fractional.date(from: "2026-11-23T10:05:00.000Z"))
+        #expect(
+            session.indexedBytes
+                == Int64(
+                    text.utf8.count + Lines.assistant("second answer", time: "2026-11-23T10:05:00.000Z").utf8.count))
+    }
+
+    @Test func aTruncatedOrReplacedFileIsReadAgain() async throws {
+        let scratch = try Scratch(withFixtures: false)
+        defer { scratch.remove() }
+        let file = "-home-ada-src-demo/s1.jsonl"
+        try scratch.write(file, Lines.user("one") + Lines.assistant("two") + Lines.assistant("three"))
+        let index = try scratch.index()
+        #expect(try await index.session(claudeSessionId: "s1")?.messageCount == 3)
+        // Truncated (same inode, shorter than the offset).
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.path(file)))
+        try handle.truncate(atOffset: UInt64(Lines.user("one").utf8.count))
+        try handle.close()
+        #expect(try await index.messages(claudeSessionId: "s1", limit: 10)?.messages.map(\.text) == ["one"])
+        // Replaced by another file (new inode, longer, other first bytes).
+        let replacement = scratch.root.appendingPathComponent("replacement.jsonl")
+        try Data(
+            (Lines.user("uno", uuid: "other") + Lines.assistant("dos") + Lines.assistant("tres")
+                + Lines.assistant("cuatro")).utf8
+        )
+        .write(to: replacement)
+        #expect(rename(replacement.path, scratch.path(file)) == 0)
+        #expect(
+            try await index.messages(claudeSessionId: "s1", limit: 10)?.messages.map(\.text) == [
+                "uno", "dos", "tres", "cuatro",
+            ])
+        #expect(try await index.session(claudeSessionId: "s1")?.title == "uno")
+    }
+
+    @Test func aToolResultAppendedLaterPairsWithItsEarlierToolUse() async throws {
+        let scratch = try Scratch(withFixtures: false)
+        defer { scratch.remove() }
+        let file = "-home-ada-src-demo/s1.jsonl"
+        let use = Lines.record([
+            "type": "assistant", "uuid": "u1", "timestamp": "2026-11-23T10:00:01.000Z",
+            "message": [
+                "role": "assistant", "model": "m",
+                "content": [["type": "tool_use", "id": "toolu_1", "name": "Read", "input": ["file_path": "/x"]]],
+            ],
+        ])
+        try scratch.write(file, Lines.user("read x") + use)
+        let index = try scratch.index()
+        #expect(try await index.messages(claudeSessionId: "s1", limit: 10)?.messages.last?.toolResult == nil)
+        let result = Lines.record([
+            "type": "user", "uuid": "u2", "timestamp": "2026-11-23T10:00:02.000Z",
+            "message": [
+                "role": "user",
+                "content": [
+                    [
+                        "type": "tool_result", "tool_use_id": "toolu_1",
+                        "content": [["type": "text", "text": "contents"]], "is_error": false,
+                    ]
+                ],
+            ],
+        ])
+        try scratch.append(file, Array(result.utf8))
+        let page = try #require(try await index.messages(claudeSessionId: "s1", limit: 10))
+        #expect(page.total == 2)
+        #expect(page.messages.last?.toolName == "Read")
+        #expect(page.messages.last?.toolInput == #"{"file_path":"/x"}"#)
+        #expect(page.messages.last?.toolResult == "contents")
+    }
+
+    @Test func aDeletedTranscriptLeavesTheIndex() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let index = try scratch.index()
+        #expect(try await index.session(claudeSessionId: Self.resumed) != nil)
+        try FileManager.default.removeItem(atPath: scratch.path("\(Self.myApp)/\(Self.resumed).jsonl"))
+        #expect(try await index.session(claudeSessionId: Self.resumed) == nil)
+        #expect(try await index.sessions().count == 5)
+        #expect(try await index.projects().first { $0.encodedPath == Self.myApp }?.sessionCount == 2)
+        try FileManager.default.removeItem(atPath: scratch.path(Self.otherDir))
+        #expect(try await index.projects().map(\.encodedPath) == [Self.myApp])
+        #expect(try await index.sessions().count == 2)
+    }
+
+    @Test func subAgentsMemoryAndOddEntriesAreNotSessions() async throws {
+        let scratch = try Scratch(withFixtures: false)
+        defer { scratch.remove() }
+        try scratch.write("-p/s1.jsonl", Lines.user("real"))
+        try scratch.write("-p/s1/subagents/agent-abc.jsonl", Lines.user("sub"))
+        try scratch.write("-p/s1/tool-results/toolu_1.jsonl", Lines.user("side"))
+        try scratch.write("-p/memory/notes.md", "# notes")
+        try scratch.write("-p/notes.txt", "x")
+        try FileManager.default.createDirectory(atPath: scratch.path("-p/dir.jsonl"), withIntermediateDirectories: true)
+        try scratch.write("stray.jsonl", Lines.user("not in a project"))
+        let index = try scratch.index()
+        #expect(try await index.sessions().map(\.claudeSessionId) == ["s1"])
+        #expect(try await index.projects().map(\.sessionCount) == [1])
+    }
+
+    @Test func transcriptResolutionStaysInsideTheProjectsDirectory() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let outside = scratch.root.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data(Lines.user("secret").utf8).write(to: outside.appendingPathComponent("leak.jsonl"))
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.path("\(Self.myApp)/leak.jsonl"),
+            withDestinationPath: outside.appendingPathComponent("leak.jsonl").path)
+        try FileManager.default.createSymbolicLink(atPath: scratch.path("-linked"), withDestinationPath: outside.path)
+        let directory = ClaudeProjectsDirectory(path: scratch.projects)
+        #expect(directory.transcriptPath(encodedProjectPath: Self.myApp, sessionId: Self.resumed) != nil)
+        for (project, session) in [
+            ("..", "outside/leak"), ("../outside", "leak"), (Self.myApp, "../../outside/leak"), ("/", "etc/passwd"),
+            (scratch.root.path, "leak"), (Self.myApp, "leak"), ("-linked", "leak"), ("", Self.resumed),
+            (Self.myApp, ""), (Self.myApp, "no-such-session"), (".", Self.resumed), (Self.myApp + "/..", Self.resumed),
+        ] {
+            #expect(
+                directory.transcriptPath(encodedProjectPath: project, sessionId: session) == nil,
+                "\(project) \(session)")
+        }
+        let index = try scratch.index()
+        #expect(try await index.transcript(encodedProjectPath: "-linked", sessionId: "leak", limit: 10) == nil)
+        #expect(try await index.transcript(encodedProjectPath: Self.myApp, sessionId: "leak", limit: 10) == nil)
+        #expect(try await index.transcript(encodedProjectPath: "..", sessionId: "outside", limit: 10) == nil)
+        let page = try #require(
+            try await index.transcript(encodedProjectPath: Self.myApp, sessionId: Self.resumed, limit: 3))
+        #expect(page.messages.count == 3)
+        // The symbolic links are not indexed either.
+        #expect(try await !index.sessions().contains { $0.claudeSessionId == "leak" })
+        #expect(try await !index.projects().contains { $0.encodedPath == "-linked" })
+    }
+}
