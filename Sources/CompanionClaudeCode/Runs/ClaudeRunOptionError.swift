@@ -1,0 +1,31 @@
+/// An option of a run that was refused before anything was spawned.
+public enum ClaudeRunOptionError: Error, Sendable, Equatable, CustomStringConvertible {
+    case invalidModel(String)
+    case bypassPermissionsNotAllowed
+    case invalidSessionID(String)
+    case emptyPrompt
+    case promptTooLong(bytes: Int)
+    case invalidWorkingDirectory(String)
+    case invalidAddDirectory(String)
+    case invalidToolRule(String)
+    case invalidMaxTurns(Int)
+    case invalidMaxBudget(Double)
+    case invalidSystemPrompt(String)
+
+    /// Safe to show and log: names the option, never a prompt's text.
+    public var description: String {
+        switch self {
+        case .invalidModel: "model name refused: an alias (sonnet, opus, haiku, …) or a claude-… id is expected"
+        case .bypassPermissionsNotAllowed: "permission mode bypassPermissions is not allowed"
+        case .invalidSessionID: "the Claude session id must be a UUID"
+        case .emptyPrompt: "the prompt is empty"
+        case .promptTooLong(let bytes): "the prompt is too long (\(bytes) bytes)"
+        case .invalidWorkingDirectory: "the working directory must be an existing absolute directory"
+        case .invalidAddDirectory: "an added directory must be an existing absolute directory"
+        case .invalidToolRule: "a tool rule must be 1–200 printable characters and not start with '-'"
+        case .invalidMaxTurns(let value): "max turns must be between 1 and 1000 (got \(value))"
+        case .invalidMaxBudget(let value): "max budget must be a positive amount of dollars (got \(value))"
+        case .invalidSystemPrompt(let which): "the \(which) is too long or contains NUL"
+        }
+    }
+}
