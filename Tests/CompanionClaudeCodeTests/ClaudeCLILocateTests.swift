@@ -16,15 +16,23 @@ import Testing
         #expect(onPath == binary)
     }
 
-    @Test func aMissingCLIIsAnErrorThatSaysHowToInstallIt() async {
+    @Test func aMissingCLIIsAnErrorThatSaysHowToInstallIt() async throws {
+        let plain = try TestPaths.temporaryDirectory("claude-locate").appendingPathComponent("claude")
+        defer { try? FileManager.default.removeItem(at: plain.deletingLastPathComponent()) }
+        try Data("not a program".utf8).write(to: plain)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: plain.path)
         #expect(throws: ClaudeCLIError.notFound(searched: ["/nowhere"])) {
             try ClaudeCLI.findExecutable(explicitPath: nil, environment: ["PATH": "/nowhere"])
         }
         #expect(throws: ClaudeCLIError.notFound(searched: ["/no/such/claude"])) {
             try ClaudeCLI.findExecutable(explicitPath: "/no/such/claude", environment: [:])
         }
-        #expect(throws: ClaudeCLIError.notExecutable(path: "/etc/hostname")) {
-            try ClaudeCLI.findExecutable(explicitPath: "/etc/hostname", environment: [:])
+        #expect(throws: ClaudeCLIError.notExecutable(path: plain.path)) {
+            try ClaudeCLI.findExecutable(explicitPath: plain.path, environment: [:])
+        }
+        #expect(throws: ClaudeCLIError.self) {
+            try ClaudeCLI.findExecutable(
+                explicitPath: nil, environment: ["PATH": plain.deletingLastPathComponent().path])
         }
         await #expect(throws: ClaudeCLIError.self) {
             _ = try await ClaudeCLI.version(of: "/bin/false", environment: ["PATH": "/bin"])

@@ -59,10 +59,13 @@ func collect(_ run: ClaudeRun, after sequence: Int? = nil, deadline: Double = 18
         }
         let first = try await group.next() ?? nil
         group.cancelAll()
-        guard let first else { throw ProcessRunner.TimeoutError(command: "claude run", output: "") }
+        guard let first else { throw RunDeadlinePassed() }
         return first
     }
 }
+
+/// A run did not end within the test's safety deadline.
+struct RunDeadlinePassed: Error {}
 
 /// The text deltas of `events`, in order.
 func textDeltas(_ events: [ClaudeRunEvent]) -> [String] {

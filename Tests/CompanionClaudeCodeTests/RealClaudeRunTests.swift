@@ -83,18 +83,18 @@ import Testing
         #expect(processes(inGroup: group).isEmpty)
         let events = try await collect(run)
         #expect(textDeltas(events) == seen)
-        #expect(seen.joined() == "Partial an")
+        #expect(seen.joined() == "Partial answer")
         // The CLI handled the interrupt itself: it wrote its result line.
         #expect(outcome.result?.subtype == "error_during_execution")
         let session = try #require(outcome.sessionID)
         let transcript = claude.sandbox.transcript(sessionID: session, projectPath: project)
-        #expect(try String(contentsOf: transcript, encoding: .utf8).contains("Partial an"))
+        #expect(try String(contentsOf: transcript, encoding: .utf8).contains("Partial answer"))
 
         let resumed = try await claude.run("go on", in: project, session: .resume(claudeSessionID: session))
         #expect(resumed.outcome.succeeded)
         #expect(textDeltas(resumed.events).joined() == "Resumed fine")
         let request = try #require(claude.endpoint.messageRequests.last)
-        #expect(request.messages.contains { $0.role == "assistant" && $0.texts.joined().contains("Partial an") })
+        #expect(request.messages.contains { $0.role == "assistant" && $0.texts.joined().contains("Partial answer") })
     }
 
     @Test func twoConcurrentRunsInTwoDirectoriesDoNotMix() async throws {

@@ -34,7 +34,7 @@ public struct ClaudeCLI: Sendable, Equatable {
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw .notFound(searched: [path])
             }
-            guard !isDirectory.boolValue, manager.isExecutableFile(atPath: path) else {
+            guard !isDirectory.boolValue, isExecutable(path) else {
                 throw .notExecutable(path: path)
             }
             return path
@@ -46,12 +46,18 @@ public struct ClaudeCLI: Sendable, Equatable {
             let candidate = URL(fileURLWithPath: directory).appendingPathComponent("claude").path
             var isDirectory: ObjCBool = false
             if manager.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue,
-                manager.isExecutableFile(atPath: candidate)
+                isExecutable(candidate)
             {
                 return candidate
             }
         }
         throw .notFound(searched: directories.isEmpty ? ["PATH (empty)"] : directories)
+    }
+
+    /// An execute bit is set (root may "execute" anything by `access(2)`, so that is not asked).
+    static func isExecutable(_ path: String) -> Bool {
+        let mode = (try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? 0
+        return mode & 0o111 != 0
     }
 
     /// Runs `executable --version` and returns the version number it prints (`2.1.330 (Claude Code)` → `2.1.330`).
@@ -66,7 +72,7 @@ public struct ClaudeCLI: Sendable, Equatable {
             guard result.terminationStatus.isSuccess else {
                 throw ClaudeCLIError.versionUnreadable(path: executable, detail: "\(result.terminationStatus)")
             }
-            output = result.standardOutput ?? ""
+            output = result.standardOutput
         } catch let error as ClaudeCLIError {
             throw error
         } catch {
