@@ -132,6 +132,26 @@ import Testing
         if case .status(let code) = reply.failure { #expect(outcome.result?.apiErrorStatus == code) }
     }
 
+    @Test func thinkingStreamsAsThinkingDeltasBeforeTheText() async throws {
+        let claude = try RealClaude { _ in
+            ScriptedModelReply(deltas: ["Forty", "-two"], thinking: ["Let me ", "think."])
+        }
+        defer { claude.tearDown() }
+        let project = try claude.sandbox.makeProject("theta")
+        let (events, outcome) = try await claude.run("meaning?", in: project)
+        #expect(outcome.succeeded)
+        let thinking = events.compactMap {
+            if case .stream(.thinkingDelta(let text, _)) = $0.kind { text } else { nil }
+        }
+        #expect(thinking == ["Let me ", "think."])
+        #expect(textDeltas(events) == ["Forty", "-two"])
+        let firstThinking = try #require(
+            events.firstIndex { if case .stream(.thinkingDelta) = $0.kind { true } else { false } })
+        let firstText = try #require(
+            events.firstIndex { if case .stream(.textDelta) = $0.kind { true } else { false } })
+        #expect(firstThinking < firstText)
+    }
+
     @Test func refusedOptionsSpawnNothing() throws {
         let claude = try RealClaude { _ in .text("never") }
         defer { claude.tearDown() }
