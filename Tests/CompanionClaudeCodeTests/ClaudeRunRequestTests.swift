@@ -85,3 +85,17 @@ import Testing
         #expect(ClaudeRunOptionError.invalidModel("x").description.contains("alias"))
     }
 }
+
+@Suite struct ClaudeRunEnvironmentTests {
+    @Test func theCLIGetsWhatClaudeCodeNeedsAndNothingOfTheSidecarsOwn() {
+        let filtered = ClaudeRunEnvironment.filtered([
+            "PATH": "/bin", "HOME": "/h", "LC_ALL": "C", "ANTHROPIC_API_KEY": "k", "CLAUDE_CONFIG_DIR": "/c",
+            "AWS_REGION": "eu", "COMPANION_API_KEY": "secret", "SIDECAR_TOKEN": "t", "XDG_RUNTIME_DIR": "/run",
+        ])
+        #expect(
+            filtered == [
+                "PATH": "/bin", "HOME": "/h", "LC_ALL": "C", "ANTHROPIC_API_KEY": "k", "CLAUDE_CONFIG_DIR": "/c",
+                "AWS_REGION": "eu", "XDG_RUNTIME_DIR": "/run",
+            ])
+    }
+}
