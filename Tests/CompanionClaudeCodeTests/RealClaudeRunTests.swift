@@ -152,6 +152,24 @@ import Testing
         #expect(firstThinking < firstText)
     }
 
+    @Test func validatedOptionsReachTheModelEndpoint() async throws {
+        let claude = try RealClaude { _ in .text("Configured") }
+        defer { claude.tearDown() }
+        let project = try claude.sandbox.makeProject("iota")
+        let options = ClaudeRunOptions(
+            model: try ClaudeModelName("claude-sonnet-4-5"), permissionMode: .plan,
+            appendSystemPrompt: "-appended marker 7f3a", maxTurns: 2, disallowedTools: ["Bash(rm *)"])
+        let run = try claude.supervisor.start(
+            ClaudeRunRequest(prompt: "configured?", workingDirectory: project, options: options))
+        let events = try await collect(run)
+        #expect(run.outcome?.succeeded == true)
+        #expect(sessionInfo(events)?.model == "claude-sonnet-4-5")
+        #expect(sessionInfo(events)?.permissionMode == "plan")
+        let request = try #require(claude.endpoint.messageRequests.first)
+        #expect(request.model == "claude-sonnet-4-5")
+        #expect(String(decoding: request.body, as: UTF8.self).contains("-appended marker 7f3a"))
+    }
+
     @Test func refusedOptionsSpawnNothing() throws {
         let claude = try RealClaude { _ in .text("never") }
         defer { claude.tearDown() }

@@ -9,9 +9,12 @@ public struct ClaudeRunEvent: Sendable, Equatable {
         case ended(ClaudeRunOutcome)
     }
 
+    /// 1, 2, 3, … within the run.
     public let sequence: Int
+    /// What happened.
     public let kind: Kind
 
+    /// Creates a value.
     public init(sequence: Int, kind: Kind) {
         self.sequence = sequence
         self.kind = kind
@@ -41,6 +44,7 @@ public struct ClaudeRunOutcome: Sendable, Equatable {
     /// How much of standard error is kept.
     public static let stderrTailBytes = 8192
 
+    /// Creates a value.
     public init(
         exitStatus: Int32?, signal: Int32?, cancelled: Bool, result: ClaudeResult?, sessionID: String?,
         malformedLines: Int, stderrTail: String, failure: String?

@@ -26,6 +26,7 @@ public struct ClaudeRunOptions: Sendable, Equatable {
     /// The longest system prompt accepted, in bytes.
     public static let maximumSystemPromptBytes = 100_000
 
+    /// Creates options; nothing is checked until ``validate()``.
     public init(
         model: ClaudeModelName? = nil, permissionMode: ClaudePermissionMode? = nil,
         allowBypassPermissions: Bool = false, systemPrompt: String? = nil, appendSystemPrompt: String? = nil,

@@ -18,7 +18,9 @@ public struct ClaudeRunRequest: Sendable, Equatable {
     /// The project's directory (absolute, existing): Claude Code runs there, and `--resume` only finds sessions
     /// recorded for it.
     public var workingDirectory: String
+    /// New, resumed or forked.
     public var session: Session
+    /// Model, permission mode, prompts, limits, tools, directories.
     public var options: ClaudeRunOptions
     /// The caller's own label for the run (e.g. the sidecar's session id), stored with the process group so that
     /// ``ClaudeRunSupervisor/recoverInterruptedRuns()`` can say which sessions were interrupted. Not secret.
@@ -27,6 +29,7 @@ public struct ClaudeRunRequest: Sendable, Equatable {
     /// The longest prompt accepted, in bytes.
     public static let maximumPromptBytes = 1_000_000
 
+    /// Creates a request; nothing is checked until ``validate()``.
     public init(
         prompt: String, workingDirectory: String, session: Session = .new, options: ClaudeRunOptions = .init(),
         tag: String? = nil

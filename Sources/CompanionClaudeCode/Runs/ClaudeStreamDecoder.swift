@@ -7,6 +7,7 @@ public struct ClaudeStreamDecoder: Sendable {
     /// Lines that could not be decoded so far.
     public private(set) var malformedLines = 0
 
+    /// A decoder that has seen nothing.
     public init() {}
 
     /// The event of one line (without its newline); nil for a blank or malformed line.

@@ -27,12 +27,18 @@ public enum ClaudeStreamEvent: Sendable, Equatable {
 public struct ClaudeSessionInfo: Sendable, Equatable {
     /// Claude Code's session id (the transcript is `<projects>/<encoded cwd>/<sessionID>.jsonl`).
     public let sessionID: String
+    /// The model the run uses.
     public let model: String?
+    /// The run's working directory (`cwd`).
     public let workingDirectory: String?
+    /// The tools available to the agent.
     public let tools: [String]
+    /// `default`, `acceptEdits`, …
     public let permissionMode: String?
+    /// e.g. `2.1.330`.
     public let claudeCodeVersion: String?
 
+    /// Creates a value.
     public init(
         sessionID: String, model: String?, workingDirectory: String?, tools: [String], permissionMode: String?,
         claudeCodeVersion: String?
@@ -50,13 +56,16 @@ public struct ClaudeSessionInfo: Sendable, Equatable {
 public struct ClaudeMessage: Sendable, Equatable {
     /// The API message id (assistant), if any.
     public let id: String?
+    /// The model that wrote it (assistant; `<synthetic>` for Claude Code's own).
     public let model: String?
+    /// Its content blocks, in order.
     public let content: [ClaudeContentBlock]
     /// Set for messages of a subagent (the Task tool use that started it).
     public let parentToolUseID: String?
     /// True for the synthetic assistant message Claude Code writes when the API failed.
     public let isAPIError: Bool
 
+    /// Creates a value.
     public init(
         id: String?, model: String?, content: [ClaudeContentBlock], parentToolUseID: String?, isAPIError: Bool
     ) {
@@ -75,7 +84,9 @@ public struct ClaudeMessage: Sendable, Equatable {
 
 /// A content block of a message.
 public enum ClaudeContentBlock: Sendable, Equatable {
+    /// Text.
     case text(String)
+    /// Thinking text.
     case thinking(String)
     /// A tool call; `inputJSON` is the input object as compact JSON.
     case toolUse(id: String, name: String, inputJSON: String)
@@ -89,20 +100,28 @@ public enum ClaudeContentBlock: Sendable, Equatable {
 public struct ClaudeResult: Sendable, Equatable {
     /// `success`, `error_during_execution`, `error_max_turns`, `error_max_budget_usd`, …
     public let subtype: String
+    /// True when the run failed (API error, interrupted, limits).
     public let isError: Bool
     /// The answer's text, or the error's.
     public let result: String?
+    /// The session the run wrote to.
     public let sessionID: String?
+    /// Wall time of the run.
     public let durationMilliseconds: Int?
+    /// Time spent in API calls.
     public let apiDurationMilliseconds: Int?
+    /// Model turns taken.
     public let numberOfTurns: Int?
+    /// Cost as Claude Code computed it.
     public let totalCostUSD: Double?
+    /// Token counts.
     public let usage: ClaudeUsage?
     /// e.g. `completed`, `aborted_streaming`, `api_error`.
     public let terminalReason: String?
     /// The HTTP status of a failed API call.
     public let apiErrorStatus: Int?
 
+    /// Creates a value.
     public init(
         subtype: String, isError: Bool, result: String?, sessionID: String?, durationMilliseconds: Int?,
         apiDurationMilliseconds: Int?, numberOfTurns: Int?, totalCostUSD: Double?, usage: ClaudeUsage?,
@@ -124,11 +143,16 @@ public struct ClaudeResult: Sendable, Equatable {
 
 /// Token counts of a result.
 public struct ClaudeUsage: Sendable, Equatable {
+    /// Input tokens not read from or written to the cache.
     public let inputTokens: Int
+    /// Output tokens.
     public let outputTokens: Int
+    /// Input tokens written to the prompt cache.
     public let cacheCreationInputTokens: Int
+    /// Input tokens read from the prompt cache.
     public let cacheReadInputTokens: Int
 
+    /// Creates a value.
     public init(inputTokens: Int, outputTokens: Int, cacheCreationInputTokens: Int, cacheReadInputTokens: Int) {
         self.inputTokens = inputTokens
         self.outputTokens = outputTokens
