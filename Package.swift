@@ -137,7 +137,10 @@ let package = Package(
             path: "Tests/CompanionTestSupport"),
         .testTarget(name: "CompanionPathsTests", dependencies: ["CompanionPaths"]),
         .testTarget(
-            name: "CompanionClaudeCodeTests", dependencies: ["CompanionClaudeCode", "CompanionTestSupport"]),
+            name: "CompanionClaudeCodeTests",
+            dependencies: [
+                "CompanionClaudeCode", "CompanionTestSupport", .product(name: "Logging", package: "swift-log"),
+            ]),
         .testTarget(name: "CompanionCryptoTests", dependencies: ["CompanionCrypto", "CompanionTestSupport"]),
         .testTarget(
             name: "CompanionVaultTests",

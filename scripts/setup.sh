@@ -37,6 +37,23 @@ if ! python3 -c 'import openapi_spec_validator, jsonschema, yaml' 2>/dev/null; t
         || python3 -m pip install --quiet --break-system-packages openapi-spec-validator jsonschema pyyaml
 fi
 
+# The real Claude Code CLI for the chat tests: the native `claude` that the claude-agent-sdk wheel bundles
+# (claude_agent_sdk/_bundled/claude), in a virtualenv under .build (never system-wide; the wheel alone, without its
+# Python dependencies). Idempotent: nothing is downloaded when the pinned version is already there.
+# scripts/claude-path.sh prints the binary's path; tests find it through it (or CLAUDE_CLI_PATH).
+claude_sdk_version=0.2.187 # bundles Claude Code 2.1.330
+claude_venv=.build/claude-venv
+if [ "$(cat "$claude_venv/.installed" 2>/dev/null)" != "$claude_sdk_version" ]; then
+    echo "setup: installing Claude Code (claude-agent-sdk $claude_sdk_version) into $claude_venv"
+    rm -rf "$claude_venv"
+    mkdir -p .build
+    python3 -m venv "$claude_venv"
+    "$claude_venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps \
+        "claude-agent-sdk==$claude_sdk_version"
+    scripts/claude-path.sh >/dev/null || { echo "setup: the wheel has no bundled claude binary" >&2; exit 1; }
+    echo "$claude_sdk_version" >"$claude_venv/.installed"
+fi
+
 command -v swift >/dev/null || { echo "setup: the Swift toolchain (6.x) is not on PATH; install it from swift.org" >&2; exit 1; }
 
 if [ "${1:-}" != "--no-build" ]; then

@@ -104,7 +104,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         }
     }
 
-    private static func read(_ fd: Int32) -> Request? {
+    /// Reads one request (head and `Content-Length` body) from `fd`; nil when the peer closed first.
+    static func read(_ fd: Int32) -> Request? {
         var buffer = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 4096)
         let separator = Array("\r\n\r\n".utf8)

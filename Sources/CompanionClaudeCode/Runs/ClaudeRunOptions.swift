@@ -1,0 +1,86 @@
+import Foundation
+
+/// The options of one chat run (AC-3.6's session options), validated by ``validate()`` before a run is spawned.
+public struct ClaudeRunOptions: Sendable, Equatable {
+    /// `--model`.
+    public var model: ClaudeModelName?
+    /// `--permission-mode`; nil leaves Claude Code's own default.
+    public var permissionMode: ClaudePermissionMode?
+    /// Must be true for ``ClaudePermissionMode/bypassPermissions`` to be accepted.
+    public var allowBypassPermissions: Bool
+    /// `--system-prompt` (replaces Claude Code's).
+    public var systemPrompt: String?
+    /// `--append-system-prompt`.
+    public var appendSystemPrompt: String?
+    /// `--max-turns` (1…1000).
+    public var maxTurns: Int?
+    /// `--max-budget-usd` (> 0).
+    public var maxBudgetUSD: Double?
+    /// `--allowed-tools` rules, e.g. `Read`, `Bash(git *)`.
+    public var allowedTools: [String]
+    /// `--disallowed-tools` rules.
+    public var disallowedTools: [String]
+    /// `--add-dir`: more directories the agent may use (absolute, existing).
+    public var addDirectories: [String]
+
+    /// The longest system prompt accepted, in bytes.
+    public static let maximumSystemPromptBytes = 100_000
+
+    /// Creates options; nothing is checked until ``validate()``.
+    public init(
+        model: ClaudeModelName? = nil, permissionMode: ClaudePermissionMode? = nil,
+        allowBypassPermissions: Bool = false, systemPrompt: String? = nil, appendSystemPrompt: String? = nil,
+        maxTurns: Int? = nil, maxBudgetUSD: Double? = nil, allowedTools: [String] = [],
+        disallowedTools: [String] = [], addDirectories: [String] = []
+    ) {
+        self.model = model
+        self.permissionMode = permissionMode
+        self.allowBypassPermissions = allowBypassPermissions
+        self.systemPrompt = systemPrompt
+        self.appendSystemPrompt = appendSystemPrompt
+        self.maxTurns = maxTurns
+        self.maxBudgetUSD = maxBudgetUSD
+        self.allowedTools = allowedTools
+        self.disallowedTools = disallowedTools
+        self.addDirectories = addDirectories
+    }
+
+    /// Throws the first option that is refused.
+    public func validate() throws(ClaudeRunOptionError) {
+        if permissionMode == .bypassPermissions, !allowBypassPermissions { throw .bypassPermissionsNotAllowed }
+        for (name, text) in [("system prompt", systemPrompt), ("appended system prompt", appendSystemPrompt)] {
+            if let text, text.utf8.count > Self.maximumSystemPromptBytes || text.contains("\0") {
+                throw .invalidSystemPrompt(name)
+            }
+        }
+        if let maxTurns, !(1...1000).contains(maxTurns) { throw .invalidMaxTurns(maxTurns) }
+        if let maxBudgetUSD, !(maxBudgetUSD > 0 && maxBudgetUSD.isFinite && maxBudgetUSD <= 10_000) {
+            throw .invalidMaxBudget(maxBudgetUSD)
+        }
+        for rule in allowedTools + disallowedTools where !Self.isValidToolRule(rule) {
+            throw .invalidToolRule(rule)
+        }
+        for directory in addDirectories where !isExistingAbsoluteDirectory(directory) {
+            throw .invalidAddDirectory(directory)
+        }
+    }
+
+    /// A tool rule: 1–200 printable characters (no control characters), not starting with `-`.
+    static func isValidToolRule(_ rule: String) -> Bool {
+        !rule.isEmpty && rule.utf8.count <= 200 && !rule.hasPrefix("-")
+            && rule.unicodeScalars.allSatisfy { !$0.properties.generalCategory.isControl }
+    }
+}
+
+extension Unicode.GeneralCategory {
+    fileprivate var isControl: Bool {
+        self == .control || self == .format || self == .lineSeparator || self == .paragraphSeparator
+    }
+}
+
+/// True for an absolute path to an existing directory, without NUL or newline.
+func isExistingAbsoluteDirectory(_ path: String) -> Bool {
+    guard path.hasPrefix("/"), !path.contains("\0"), !path.contains("\n") else { return false }
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+}

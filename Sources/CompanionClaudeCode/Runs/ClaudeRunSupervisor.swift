@@ -1,0 +1,139 @@
+import Foundation
+import Logging
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Starts, tracks and cancels chat runs of the Claude Code CLI, and cleans up after a crash.
+///
+/// Each run is `claude -p …` (``ClaudeRunRequest/arguments()``) spawned with swift-subprocess: an argv array, the
+/// explicit ``environment``, the project's directory, its own process group, the prompt on standard input, and
+/// standard output and error streamed. Runs are independent: each has its own process, pipes, decoder and events.
+/// Every live run's process group is recorded in `runs.sqlite` in the state directory, with the process's start
+/// time from `/proc`, so that ``recoverInterruptedRuns()`` on the next start kills what a crash left (and never a
+/// later process that reuses the pid). Prompts and transcript content are never logged.
+public final class ClaudeRunSupervisor: @unchecked Sendable {
+    /// How long the CLI has after SIGINT (its interrupt: it stops the request, records the partial answer and
+    /// writes its result line; 0.3 s measured) before the process group gets SIGTERM.
+    public static let interruptGrace: Duration = .seconds(3)
+    /// How long after SIGTERM before SIGKILL.
+    public static let terminateGrace: Duration = .seconds(2)
+    /// Events kept per run for consumers that reconnect (``ClaudeRun/events(after:)``).
+    public static let defaultReplayCapacity = 10_000
+
+    /// The `claude` executable.
+    public let executable: String
+    /// The CLI's whole environment (nothing is inherited): at least `PATH` and `HOME`, and whatever Claude Code
+    /// needs (`ANTHROPIC_API_KEY`, `CLAUDE_CONFIG_DIR`, …).
+    public let environment: [String: String]
+    private let registry: ClaudeRunRegistry
+    private let replayCapacity: Int
+    private let logger: Logger
+    private let lock = NSLock()
+    private var live: [UUID: ClaudeRun] = [:]
+
+    /// - Parameters:
+    ///   - executable: the `claude` to run (``ClaudeCLI/executable``).
+    ///   - stateDirectory: where `runs.sqlite` lives (created, 0700).
+    ///   - environment: the CLI's environment.
+    public init(
+        executable: String, stateDirectory: URL, environment: [String: String],
+        replayCapacity: Int = ClaudeRunSupervisor.defaultReplayCapacity,
+        logger: Logger = Logger(label: "companion.claude.runs")
+    ) throws {
+        self.executable = executable
+        self.environment = environment
+        self.replayCapacity = replayCapacity
+        self.logger = logger
+        registry = try ClaudeRunRegistry(directory: stateDirectory)
+    }
+
+    /// The runs that have not ended.
+    public var runs: [ClaudeRun] { lock.withLock { Array(live.values) } }
+
+    /// The live run with this id.
+    public func run(id: UUID) -> ClaudeRun? { lock.withLock { live[id] } }
+
+    /// The live run writing to Claude session `sessionID`, if any.
+    public func run(claudeSessionID sessionID: String) -> ClaudeRun? {
+        runs.first { $0.sessionID == sessionID }
+    }
+
+    /// Validates `request` (throws before anything is spawned) and starts it. The run's events begin with the
+    /// CLI's `system/init` and end with ``ClaudeRunEvent/Kind/ended(_:)``.
+    public func start(_ request: ClaudeRunRequest) throws(ClaudeRunOptionError) -> ClaudeRun {
+        let arguments = try request.arguments()
+        let run = ClaudeRun(request: request, replayCapacity: replayCapacity)
+        lock.withLock { live[run.id] = run }
+        logger.info("claude run starting", metadata: ["run": "\(run.id)", "session": "\(request.session.kind)"])
+        Task.detached { [self] in
+            let outcome = await ClaudeRunProcess(
+                executable: executable, environment: environment, registry: registry, logger: logger
+            ).execute(run: run, arguments: arguments, prompt: request.prompt)
+            lock.withLock { _ = live.removeValue(forKey: run.id) }
+            logger.info(
+                "claude run ended",
+                metadata: [
+                    "run": "\(run.id)", "exit": "\(outcome.exitStatus.map(String.init) ?? "-")",
+                    "signal": "\(outcome.signal.map(String.init) ?? "-")", "cancelled": "\(outcome.cancelled)",
+                    "malformed": "\(outcome.malformedLines)",
+                ])
+            run.finish(outcome)
+        }
+        return run
+    }
+
+    /// Cancels every live run (e.g. at shutdown) and waits for them to end.
+    public func cancelAll() async {
+        await withTaskGroup(of: Void.self) { group in
+            for run in runs { group.addTask { _ = await run.cancel() } }
+        }
+    }
+
+    /// Call once at start-up, before starting runs: for every run a previous supervisor on this state directory
+    /// recorded and did not see end, kills what is left of its process group (SIGKILL; only processes of this
+    /// boot whose start time matches, or members of the group when its leader is gone), forgets it, and returns
+    /// it so the caller can mark its session not active.
+    public func recoverInterruptedRuns() throws -> [ClaudeInterruptedRun] {
+        let liveIDs = Set(runs.map(\.id.uuidString))
+        var interrupted: [ClaudeInterruptedRun] = []
+        let boot = ProcessStat.bootID
+        for entry in try registry.all() where !liveIDs.contains(entry.runID) {
+            var killed = 0
+            if entry.bootID == boot {
+                let leader = ProcessStat(pid: entry.pid)
+                let leaderIsOurs = leader.map { UInt64($0.startTime) == UInt64(entry.startTime) } ?? false
+                // With the leader gone, its group id cannot have been reused while members remain; with another
+                // process now holding the pid, the group is not ours.
+                if leaderIsOurs || leader == nil {
+                    let members = ProcessStat.members(ofGroup: entry.processGroup)
+                    if !members.isEmpty {
+                        killed = members.count
+                        kill(-entry.processGroup, SIGKILL)
+                    }
+                }
+            }
+            try registry.remove(runID: entry.runID)
+            logger.notice(
+                "claude run interrupted by a restart", metadata: ["run": "\(entry.runID)", "killed": "\(killed)"])
+            interrupted.append(
+                ClaudeInterruptedRun(
+                    runID: UUID(uuidString: entry.runID) ?? UUID(), tag: entry.tag,
+                    claudeSessionID: entry.claudeSessionID,
+                    workingDirectory: entry.workingDirectory, killedProcesses: killed))
+        }
+        return interrupted
+    }
+}
+
+extension ClaudeRunRequest.Session {
+    /// `new`, `resume` or `fork`, for logs (never the id).
+    var kind: String {
+        switch self {
+        case .new: "new"
+        case .resume: "resume"
+        case .fork: "fork"
+        }
+    }
+}
