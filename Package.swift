@@ -89,7 +89,7 @@ let package = Package(
         .target(
             name: "CompanionClaudeCode",
             dependencies: [
-                "CompanionPaths",
+                "CompanionPaths", "CompanionCrypto",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "Logging", package: "swift-log"),

@@ -22,8 +22,9 @@ import Testing
         #expect(myApp.path == "/home/ada/src/my.app")  // not the lossy "/home/ada/src/my/app"
         #expect(myApp.isPathFromTranscripts)
         #expect(myApp.sessionCount == 3)
-        // uuid.uuid5(UUID("5b3f9d2e-8f4a-5c1e-9a7b-2d6e0c4f1a83"), "/home/ada/src/my.app") in Python.
-        #expect(myApp.id == UUID(uuidString: "69c6ed3c-e982-5a02-954e-6c048e51e834"))
+        // SHA-256 of the path, first 16 bytes, version 5 and variant bits (the ILS backend's derivation), computed
+        // independently with Python's hashlib and uuid.
+        #expect(myApp.id == UUID(uuidString: "3db8ba3b-93ec-5467-a0cf-493c7c031166"))
         let other = try #require(projects.first { $0.encodedPath == Self.otherDir })
         #expect(other.path == "/home/ada/src/other_dir")
         #expect(other.sessionCount == 3)  // the sub-agent's transcript is not a session

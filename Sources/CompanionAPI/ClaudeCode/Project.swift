@@ -1,7 +1,7 @@
 import Foundation
 
 /// A Claude Code project (`Project` of the ILS app): one directory under `~/.claude/projects`, with the real
-/// path its transcripts were written in and an id derived from that path (``ProjectID``), stable across
+/// path its transcripts were written in and an id derived from that path (SHA-256 of the path as a name-based UUID, as the ILS backend derives it), stable across
 /// requests and restarts.
 public struct Project: Codable, Sendable, Equatable, Identifiable {
     public var id: UUID

@@ -1,6 +1,5 @@
 import CompanionAPI
 import CompanionClaudeCode
-import CompanionCrypto
 import Foundation
 
 /// From `CompanionClaudeCode`'s values to the `/api/v1` wire types (the ILS app's shapes).
@@ -23,17 +22,8 @@ enum ClaudeAPIMapping {
         UUID(uuidString: claudeSessionId) ?? derivedID("external:" + claudeSessionId)
     }
 
-    /// A stable UUID for `name` (SHA-256, version 5 and variant bits set).
-    static func derivedID(_ name: String) -> UUID {
-        var bytes = Array(SHA256.hash(Array(name.utf8)).prefix(16))
-        bytes[6] = (bytes[6] & 0x0F) | 0x50
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        return UUID(
-            uuid: (
-                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
-                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-            ))
-    }
+    /// A stable UUID for `name`.
+    static func derivedID(_ name: String) -> UUID { NameBasedUUID.make(name) }
 
     static func external(_ summary: ClaudeSessionSummary, active: Bool) -> ChatSession {
         let last = summary.lastActivity ?? summary.createdAt ?? Date(timeIntervalSince1970: 0)

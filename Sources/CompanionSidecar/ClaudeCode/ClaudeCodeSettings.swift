@@ -1,3 +1,4 @@
+import CompanionClaudeCode
 import Foundation
 
 /// How the sidecar runs Claude Code: which `claude` (`--claude-path`, else the first on `PATH`), which
@@ -5,9 +6,9 @@ import Foundation
 public struct ClaudeCodeSettings: Sendable {
     /// `--claude-path`; nil searches `PATH`.
     public var executablePath: String?
-    /// The environment `claude` is found with and runs in (the sidecar's own by default, without CompanionKit's
-    /// own variables: `COMPANION_*` may hold the sidecar's API key or a vault passphrase, which the agent must
-    /// never see). It decides the configuration directory (`CLAUDE_CONFIG_DIR`/`HOME`) and the model endpoint
+    /// The environment `claude` is found with and runs in: what Claude Code needs of the sidecar's own
+    /// (`ClaudeRunEnvironment.filtered`: `PATH`, `HOME`, locale, proxies, `ANTHROPIC_*`, `CLAUDE_*`…), never
+    /// CompanionKit's variables (`COMPANION_*` may hold the sidecar's API key or a vault passphrase). It decides the configuration directory (`CLAUDE_CONFIG_DIR`/`HOME`) and the model endpoint
     /// (`ANTHROPIC_BASE_URL`).
     public var environment: [String: String]
     /// Whether a paired device may ask for `bypassPermissions` (`--allow-bypass-permissions`); off by default.
@@ -18,7 +19,7 @@ public struct ClaudeCodeSettings: Sendable {
         allowBypassPermissions: Bool = false
     ) {
         self.executablePath = executablePath
-        self.environment = environment.filter { !$0.key.hasPrefix("COMPANION_") }
+        self.environment = ClaudeRunEnvironment.filtered(environment)
         self.allowBypassPermissions = allowBypassPermissions
     }
 }

@@ -101,15 +101,4 @@ import Testing
         #expect(ClaudeAPIJSON.date(from: "2026-11-18T08:26:40.987Z") != nil)
         #expect(ClaudeAPIJSON.date(from: "yesterday") == nil)
     }
-
-    @Test func projectIDsAreTheILSBackendsDerivation() {
-        // SHA-256 of the path, first 16 bytes, version 5 and variant bits (computed independently with Python's
-        // hashlib and uuid).
-        let id = ProjectID.forPath("/home/dev/src/parser")
-        #expect(id.uuidString == "D8E67685-B1E3-570F-A7F0-03BC5ED60401")
-        #expect(id != ProjectID.forPath("/home/dev/src/parser2"))
-        let text = id.uuidString
-        #expect(Array(text)[14] == "5")
-        #expect("89AB".contains(Array(text)[19]))
-    }
 }

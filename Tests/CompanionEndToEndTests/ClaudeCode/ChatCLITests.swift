@@ -43,8 +43,8 @@ struct ChatCLITests {
         #expect(first.stdout == "the first answer\n")
         let (listed, sessions) = try await world.cli.json(["sessions", "list"])
         #expect(listed.status == Exit.success, "\(listed)")
-        let id = try #require(sessions["items"]?[0]?["id"]?.stringValue)
-        #expect(sessions["items"]?[0]?["name"]?.stringValue == "cli chat")
+        let id = try #require(sessions["items"]?.arrayValue?.first?["id"]?.stringValue)
+        #expect(sessions["items"]?.arrayValue?.first?["name"]?.stringValue == "cli chat")
 
         let second = try await world.cli.run(["chat", "--session", id, "second"])
         #expect(second.stdout == "the second answer\n", "\(second)")
@@ -76,8 +76,8 @@ struct ChatCLITests {
         #expect(result.stderr.contains("cancelled on the workstation"), "\(result.stderr)")
         #expect("a long answer that never ends".hasPrefix(result.stdout.trimmingCharacters(in: .newlines)))
         let (_, sessions) = try await world.cli.json(["sessions", "list"])
-        #expect(sessions["items"]?[0]?["status"]?.stringValue == "cancelled")
-        let id = try #require(sessions["items"]?[0]?["id"]?.stringValue)
+        #expect(sessions["items"]?.arrayValue?.first?["status"]?.stringValue == "cancelled")
+        let id = try #require(sessions["items"]?.arrayValue?.first?["id"]?.stringValue)
         let next = try await world.cli.run(["chat", "--session", id, "again"])
         #expect(next.stdout == "back again\n", "\(next)")
     }
