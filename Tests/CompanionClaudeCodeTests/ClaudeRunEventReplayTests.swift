@@ -10,7 +10,13 @@ import Testing
         defer { claude.tearDown() }
         let project = try claude.sandbox.makeProject("replay")
         let run = try claude.supervisor.start(ClaudeRunRequest(prompt: "count", workingDirectory: project))
+        let session = try #require(await run.waitForSessionID())
         let all = try await collect(run)
+        // Ended runs stay findable for a reconnect, by run id and by Claude session id.
+        #expect(claude.supervisor.runs.isEmpty)
+        #expect(claude.supervisor.run(id: run.id) === run)
+        #expect(claude.supervisor.run(claudeSessionID: session) === run)
+        #expect(run.outcome?.sessionID == session)
         #expect(all.map(\.sequence) == Array(1...all.count))
         let middle = all.count / 2
         let rest = try await collect(run, after: middle)

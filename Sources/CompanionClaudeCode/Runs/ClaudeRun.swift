@@ -54,6 +54,19 @@ public final class ClaudeRun: @unchecked Sendable, Identifiable {
         return outcome ?? ClaudeRunOutcome.notStarted("the run's events ended without an outcome")
     }
 
+    /// Claude's session id as soon as `system/init` arrives; nil when the run ended without one (it could not
+    /// start, or failed before).
+    public func waitForSessionID() async -> String? {
+        for await event in events(after: nil) {
+            switch event.kind {
+            case .stream(.initialized(let info)): return info.sessionID
+            case .ended(let outcome): return outcome.sessionID
+            default: continue
+            }
+        }
+        return sessionID
+    }
+
     /// Cancels: SIGINT to the CLI (it stops the request, records the partial answer in the transcript and writes
     /// its result line), then SIGTERM to the process group, then SIGKILL (``ClaudeRunSupervisor/interruptGrace``,
     /// ``ClaudeRunSupervisor/terminateGrace``); whatever is left of the group is killed once the CLI exited.

@@ -21,6 +21,9 @@ public final class ClaudeRunSupervisor: @unchecked Sendable {
     public static let terminateGrace: Duration = .seconds(2)
     /// Events kept per run for consumers that reconnect (``ClaudeRun/events(after:)``).
     public static let defaultReplayCapacity = 10_000
+    /// Ended runs kept findable (``run(id:)``, ``run(claudeSessionID:)``), newest first, so a consumer that
+    /// reconnects just after the end still gets the last events and the outcome.
+    public static let finishedRunsKept = 32
 
     /// The `claude` executable.
     public let executable: String
@@ -32,6 +35,7 @@ public final class ClaudeRunSupervisor: @unchecked Sendable {
     private let logger: Logger
     private let lock = NSLock()
     private var live: [UUID: ClaudeRun] = [:]
+    private var finished: [ClaudeRun] = []
 
     /// - Parameters:
     ///   - executable: the `claude` to run (``ClaudeCLI/executable``).
@@ -52,12 +56,16 @@ public final class ClaudeRunSupervisor: @unchecked Sendable {
     /// The runs that have not ended.
     public var runs: [ClaudeRun] { lock.withLock { Array(live.values) } }
 
-    /// The live run with this id.
-    public func run(id: UUID) -> ClaudeRun? { lock.withLock { live[id] } }
+    /// The run with this id: live, or among the last ``finishedRunsKept`` ended ones.
+    public func run(id: UUID) -> ClaudeRun? {
+        lock.withLock { live[id] ?? finished.first { $0.id == id } }
+    }
 
-    /// The live run writing to Claude session `sessionID`, if any.
+    /// The live run writing to Claude session `sessionID`, else the latest ended one that wrote to it.
     public func run(claudeSessionID sessionID: String) -> ClaudeRun? {
-        runs.first { $0.sessionID == sessionID }
+        lock.withLock {
+            live.values.first { $0.sessionID == sessionID } ?? finished.first { $0.sessionID == sessionID }
+        }
     }
 
     /// Validates `request` (throws before anything is spawned) and starts it. The run's events begin with the
@@ -71,7 +79,11 @@ public final class ClaudeRunSupervisor: @unchecked Sendable {
             let outcome = await ClaudeRunProcess(
                 executable: executable, environment: environment, registry: registry, logger: logger
             ).execute(run: run, arguments: arguments, prompt: request.prompt)
-            lock.withLock { _ = live.removeValue(forKey: run.id) }
+            lock.withLock {
+                live.removeValue(forKey: run.id)
+                finished.insert(run, at: 0)
+                if finished.count > Self.finishedRunsKept { finished.removeLast() }
+            }
             logger.info(
                 "claude run ended",
                 metadata: [
