@@ -157,7 +157,7 @@ let package = Package(
             name: "CompanionSidecarTests",
             dependencies: [
                 "CompanionSidecar", "CompanionClient", "CompanionAPI", "CompanionCrypto", "CompanionTestSupport",
-                "CompanionKit", "CompanionVault", "CompanionPairing",
+                "CompanionKit", "CompanionVault", "CompanionPairing", "CompanionClaudeCode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

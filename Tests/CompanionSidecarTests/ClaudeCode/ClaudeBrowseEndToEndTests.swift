@@ -1,4 +1,5 @@
 import CompanionAPI
+import CompanionClaudeCode
 import CompanionClient
 import CompanionSidecar
 import CompanionTestSupport
