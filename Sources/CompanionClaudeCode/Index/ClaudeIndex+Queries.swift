@@ -3,18 +3,18 @@ import GRDB
 
 extension ClaudeIndex {
     /// All projects, most recently active first.
-    public func projects() throws -> [ClaudeProject] {
-        try applyPending()
-        return try database.read { db in
+    public func projects() async throws -> [ClaudeProject] {
+        try await applyPending()
+        return try reading { db in
             try Row.fetchAll(db, sql: Self.projectQuery + " ORDER BY last_activity IS NULL, last_activity DESC, p.dir")
                 .map(Self.project(_:))
         }
     }
 
     /// The project with id `id`, or `nil`.
-    public func project(id: UUID) throws -> ClaudeProject? {
-        try applyPending()
-        return try database.read { db in
+    public func project(id: UUID) async throws -> ClaudeProject? {
+        try await applyPending()
+        return try reading { db in
             try Row.fetchOne(db, sql: Self.projectQuery + " WHERE p.id = ?", arguments: [id.uuidString])
                 .map(Self.project(_:))
         }
@@ -22,9 +22,9 @@ extension ClaudeIndex {
 
     /// The sessions of project `projectID` (all sessions when `nil`), most recently active first; an unknown
     /// project has none.
-    public func sessions(projectID: UUID? = nil) throws -> [ClaudeSessionSummary] {
-        try applyPending()
-        return try database.read { db in
+    public func sessions(projectID: UUID? = nil) async throws -> [ClaudeSessionSummary] {
+        try await applyPending()
+        return try reading { db in
             if let projectID {
                 return try Row.fetchAll(
                     db, sql: Self.sessionQuery + " WHERE p.id = ? ORDER BY s.last_activity DESC",
@@ -37,9 +37,9 @@ extension ClaudeIndex {
 
     /// The session `claudeSessionId` (its transcript checked for changes first), or `nil`. When two project
     /// directories hold the same id, the most recently active one.
-    public func session(claudeSessionId: String) throws -> ClaudeSessionSummary? {
-        guard let location = try freshLocation(of: claudeSessionId) else { return nil }
-        return try database.read { db in
+    public func session(claudeSessionId: String) async throws -> ClaudeSessionSummary? {
+        guard let location = try await freshLocation(of: claudeSessionId) else { return nil }
+        return try reading { db in
             try Row.fetchOne(
                 db, sql: Self.sessionQuery + " WHERE s.dir = ? AND s.session_id = ?",
                 arguments: [location.dir, location.sessionId]
@@ -49,15 +49,15 @@ extension ClaudeIndex {
 
     /// A page of session `claudeSessionId`'s messages counted from the end: the `limit` messages before index
     /// `before` (before the end when `nil`), oldest first; `nil` for an unknown session.
-    public func messages(claudeSessionId: String, limit: Int, before: Int? = nil) throws -> TranscriptPage? {
-        guard let location = try freshLocation(of: claudeSessionId) else { return nil }
+    public func messages(claudeSessionId: String, limit: Int, before: Int? = nil) async throws -> TranscriptPage? {
+        guard let location = try await freshLocation(of: claudeSessionId) else { return nil }
         return try page(location, limit: limit, before: before)
     }
 
     /// A page of the transcript `<projects>/<encodedProjectPath>/<sessionId>.jsonl` (see
     /// ``messages(claudeSessionId:limit:before:)``), or `nil` when the names are invalid, escape the projects
     /// directory, or name no transcript.
-    public func transcript(encodedProjectPath: String, sessionId: String, limit: Int, before: Int? = nil) throws
+    public func transcript(encodedProjectPath: String, sessionId: String, limit: Int, before: Int? = nil) async throws
         -> TranscriptPage?
     {
         guard projectsDirectory.transcriptPath(encodedProjectPath: encodedProjectPath, sessionId: sessionId) != nil
@@ -68,23 +68,23 @@ extension ClaudeIndex {
     }
 
     /// The project directory of session `id` after checking its transcript's `stat`.
-    private func freshLocation(of id: String) throws -> (dir: String, sessionId: String)? {
+    private func freshLocation(of id: String) async throws -> (dir: String, sessionId: String)? {
         guard ClaudeProjectsDirectory.isValidSessionId(id) else { return nil }
-        try applyPendingIfWatching()
-        let dirs = try database.read { db in
+        try await applyPendingIfWatching()
+        let dirs = try reading { db in
             try String.fetchAll(
                 db, sql: "SELECT dir FROM session WHERE session_id = ? ORDER BY last_activity DESC", arguments: [id])
         }
         if let dir = dirs.first {
             try update(session: (dir, id))
-            return try database.read { db in
+            return try reading { db in
                 try Bool.fetchOne(
                     db, sql: "SELECT COUNT(*) > 0 FROM session WHERE dir = ? AND session_id = ?", arguments: [dir, id])
             } == true ? (dir, id) : nil
         }
         if watcher == nil {
-            try refresh()
-            return try database.read { db in
+            try await refresh()
+            return try reading { db in
                 try String.fetchOne(
                     db, sql: "SELECT dir FROM session WHERE session_id = ? ORDER BY last_activity DESC LIMIT 1",
                     arguments: [id])
@@ -93,13 +93,13 @@ extension ClaudeIndex {
         return nil
     }
 
-    private func applyPendingIfWatching() throws {
-        if watcher != nil { try applyPending() }
+    private func applyPendingIfWatching() async throws {
+        if watcher != nil { try await applyPending() }
     }
 
     private func page(_ location: (dir: String, sessionId: String), limit: Int, before: Int?) throws -> TranscriptPage?
     {
-        try database.read { db in
+        try reading { db in
             guard
                 let row = try Row.fetchOne(
                     db, sql: "SELECT rowid, message_count FROM session WHERE dir = ? AND session_id = ?",

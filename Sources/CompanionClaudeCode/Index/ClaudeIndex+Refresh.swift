@@ -5,32 +5,35 @@ extension ClaudeIndex {
     /// Checks every project directory and transcript (`stat`, then only the new bytes of changed files) and
     /// removes what is gone.
     @discardableResult
-    public func refresh() throws -> ClaudeIndexChange {
+    public func refresh() async throws -> ClaudeIndexChange {
         let projects = projectsDirectory.projectNames()
-        var change = try database.write { db in
+        var change = try writing { db in
             let known = try String.fetchSet(db, sql: "SELECT dir FROM project")
             let removed = known.subtracting(projects)
             var change = ClaudeIndexChange(projectsChanged: removed != [] || !Set(projects).isSubset(of: known))
             for project in removed { change.merge(try removeProject(db, project)) }
             return change
         }
-        for project in projects { change.merge(try update(project: project)) }
+        for project in projects {
+            change.merge(try update(project: project))
+            await Task.yield()  // Let queries in between the projects of a long (cold) refresh.
+        }
         publish(change)
         return change
     }
 
     /// Indexes what the watcher saw (or, when not watching, what a full check finds).
     @discardableResult
-    func applyPending() throws -> ClaudeIndexChange {
-        guard let watcher else { return try refresh() }
-        return try apply(watcher.takePending())
+    func applyPending() async throws -> ClaudeIndexChange {
+        guard let watcher else { return try await refresh() }
+        return try await apply(watcher.takePending())
     }
 
     /// Indexes the project directories the watcher reported (everything after an overflow or a change in the
     /// projects directory itself).
     @discardableResult
-    func apply(_ pending: WatchedChanges) throws -> ClaudeIndexChange {
-        if pending.everything { return try refresh() }
+    func apply(_ pending: WatchedChanges) async throws -> ClaudeIndexChange {
+        if pending.everything { return try await refresh() }
         var change = ClaudeIndexChange()
         for project in pending.projects { change.merge(try update(project: project)) }
         publish(change)

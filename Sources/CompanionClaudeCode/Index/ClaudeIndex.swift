@@ -49,7 +49,7 @@ public actor ClaudeIndex {
     }
 
     /// Starts the inotify watcher, then refreshes. (Without inotify, on macOS, every query checks every transcript.)
-    public func startWatching() throws {
+    public func startWatching() async throws {
         guard watcher == nil else { return }
         let watcher = InotifyWatcher(root: projectsDirectory.path, debounce: debounce) { [weak self] pending in
             guard let self else { return }
@@ -57,7 +57,7 @@ public actor ClaudeIndex {
         }
         try watcher.start(projects: projectsDirectory.projectNames())
         self.watcher = watcher
-        try refresh()
+        try await refresh()
     }
 
     /// Stops the watcher and ends the ``changes()`` streams.
@@ -81,6 +81,12 @@ public actor ClaudeIndex {
     }
 
     private func unsubscribe(_ id: UUID) { subscribers[id] = nil }
+
+    /// A read on the actor's thread (the synchronous `DatabasePool.read`, which async functions would not pick).
+    func reading<T>(_ body: (Database) throws -> T) throws -> T { try database.read(body) }
+
+    /// A write on the actor's thread (see ``reading(_:)``).
+    func writing<T>(_ body: (Database) throws -> T) throws -> T { try database.write(body) }
 
     func publish(_ change: ClaudeIndexChange) {
         guard !change.isEmpty else { return }
