@@ -33,7 +33,7 @@ extension ClaudeCodeService {
             if let id = session.claudeSessionId { .resume(claudeSessionID: id) } else if let source = session.forkOf {
                 .fork(claudeSessionID: source)
             } else { .new }
-        let directory = session.projectPath ?? settings.environment["HOME"] ?? NSHomeDirectory()
+        let directory = workingDirectory(of: session)
         guard FileManager.default.fileExists(atPath: directory) else {
             throw SidecarError(.conflict, "the project directory \(directory) no longer exists on the workstation")
         }
@@ -111,22 +111,29 @@ extension ClaudeCodeService {
         }
     }
 
-    /// The run's events after `after` as stream frames, ending with `done`.
+    /// The run's events after `after` as stream frames, ending with `done`. The `result` line is held until the
+    /// run has ended: when the person cancelled, Claude Code reports its interruption as an error
+    /// (`error_during_execution`), which the app should show as a cancel (`subtype: cancelled`, not an error).
     static func frames(of run: ClaudeRun, after: Int?) -> AsyncStream<ChatStreamFrame> {
         AsyncStream { continuation in
             let task = Task {
-                var sawResult = false
+                var heldResult: (sequence: Int, result: ClaudeResult)?
                 for await event in run.events(after: after) {
                     switch event.kind {
+                    case .stream(.result(let result)):
+                        heldResult = (event.sequence, result)
                     case .stream(let stream):
-                        if case .result = stream { sawResult = true }
                         if let message = StreamMessageMapping.message(stream) {
                             continuation.yield(.message(id: String(event.sequence), message))
                         }
                     case .ended(let outcome):
-                        let ending = sawResult && !outcome.cancelled ? [] : StreamMessageMapping.ending(outcome)
-                        for message in ending where !(sawResult && outcome.cancelled && message.eventName == "result") {
-                            continuation.yield(.message(id: String(event.sequence), message))
+                        if let (sequence, result) = heldResult {
+                            let message = StreamMessageMapping.result(result, cancelled: outcome.cancelled)
+                            continuation.yield(.message(id: String(sequence), .result(message)))
+                        } else {
+                            for message in StreamMessageMapping.ending(outcome) {
+                                continuation.yield(.message(id: String(event.sequence), message))
+                            }
                         }
                         continuation.yield(.done)
                     }

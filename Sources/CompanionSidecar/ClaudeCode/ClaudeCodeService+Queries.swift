@@ -69,14 +69,25 @@ extension ClaudeCodeService {
 
     public func messages(sessionId: UUID, limit: Int, offset: Int) async throws(SidecarError) -> ListResponse<Message> {
         let claudeID: String?
+        var page: TranscriptPage?
+        let before = offset + limit
         switch try await resolve(sessionId) {
-        case .managed(let session): claudeID = session.claudeSessionId ?? session.forkOf
+        case .managed(let session):
+            claudeID = session.claudeSessionId ?? session.forkOf
+            if let claudeID {
+                // Read where the run wrote it: the file is indexed now even if the watcher has not reported it.
+                let directory = encodedDirectory(of: session)
+                page = try await indexed {
+                    try await $0.transcript(encodedProjectPath: directory, sessionId: claudeID, limit: limit, before: before)
+                }
+            }
         case .external(let summary): claudeID = summary.claudeSessionId
         }
         guard let claudeID else { return ListResponse(items: [], total: 0) }
-        let before = offset + limit
-        guard let page = try await indexed({ try await $0.messages(claudeSessionId: claudeID, limit: limit, before: before) })
-        else { return ListResponse(items: [], total: 0) }
+        if page == nil {
+            page = try await indexed { try await $0.messages(claudeSessionId: claudeID, limit: limit, before: before) }
+        }
+        guard let page else { return ListResponse(items: [], total: 0) }
         let items = ClaudeAPIMapping.messages(page, sessionID: sessionId, claudeSessionId: claudeID)
         return ListResponse(items: items, total: page.total)
     }
@@ -125,6 +136,21 @@ extension ClaudeCodeService {
 
     func transcriptSummary(of session: ManagedSession) async throws(SidecarError) -> ClaudeSessionSummary? {
         guard let id = session.claudeSessionId else { return nil }
-        return try await indexed { try await $0.session(claudeSessionId: id) }
+        let directory = encodedDirectory(of: session)
+        return try await indexed { index in
+            // Index the file where the run wrote it first, in case the watcher has not reported it yet.
+            _ = try await index.transcript(encodedProjectPath: directory, sessionId: id, limit: 1)
+            return try await index.session(claudeSessionId: id)
+        }
+    }
+
+    /// The directory a session's runs start in: its project, else the home directory of the runs.
+    func workingDirectory(of session: ManagedSession) -> String {
+        session.projectPath ?? settings.environment["HOME"] ?? NSHomeDirectory()
+    }
+
+    /// The name of the directory under `projects` where Claude Code writes the session's transcript.
+    func encodedDirectory(of session: ManagedSession) -> String {
+        directories.projectDirectory(forWorkingDirectory: workingDirectory(of: session)).lastPathComponent
     }
 }
