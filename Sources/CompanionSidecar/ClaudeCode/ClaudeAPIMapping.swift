@@ -59,7 +59,8 @@ enum ClaudeAPIMapping {
             permissionMode: session.options.permissionMode.flatMap(PermissionMode.init(rawValue:)) ?? .default,
             status: status, messageCount: max(transcript?.messageCount ?? 0, session.messageCount),
             totalCostUSD: session.totalCostUSD, source: .ils, forkedFrom: session.forkedFrom,
-            createdAt: session.createdAt, lastActiveAt: max(session.lastActiveAt, transcript?.lastActivity ?? .distantPast),
+            createdAt: session.createdAt,
+            lastActiveAt: max(session.lastActiveAt, transcript?.lastActivity ?? .distantPast),
             encodedProjectPath: transcript?.encodedProjectPath, firstPrompt: transcript?.firstPrompt)
     }
 
@@ -84,7 +85,9 @@ enum ClaudeAPIMapping {
             case .toolUse:
                 message.toolCalls = json([
                     "id": .string(entry.toolUseId ?? ""), "name": .string(entry.toolName ?? ""),
-                    "input": entry.toolInput.flatMap { try? JSONDecoder().decode(ArbitraryJSON.self, from: Data($0.utf8)) }
+                    "input": entry.toolInput.flatMap {
+                        try? JSONDecoder().decode(ArbitraryJSON.self, from: Data($0.utf8))
+                    }
                         ?? .object([:]),
                 ])
                 if let result = entry.toolResult { message.toolResults = toolResults(entry, result) }

@@ -104,7 +104,9 @@ extension ClaudeCodeService {
                         outcome.cancelled ? .cancelled : (outcome.succeeded ? .completed : .error)
                     session.lastActiveAt = Date()
                     if outcome.result != nil { session.messageCount += 1 }
-                    if let cost = outcome.result?.totalCostUSD { session.totalCostUSD = (session.totalCostUSD ?? 0) + cost }
+                    if let cost = outcome.result?.totalCostUSD {
+                        session.totalCostUSD = (session.totalCostUSD ?? 0) + cost
+                    }
                 }
             default: break
             }

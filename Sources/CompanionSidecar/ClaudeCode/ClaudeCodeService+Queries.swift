@@ -41,7 +41,9 @@ extension ClaudeCodeService {
         }
         if let search = query.search?.lowercased() {
             merged = merged.filter { session in
-                [session.name, session.projectName, session.firstPrompt].contains { $0?.lowercased().contains(search) == true }
+                [session.name, session.projectName, session.firstPrompt].contains {
+                    $0?.lowercased().contains(search) == true
+                }
             }
         }
         return merged.sorted { $0.lastActiveAt > $1.lastActiveAt }
@@ -78,7 +80,8 @@ extension ClaudeCodeService {
                 // Read where the run wrote it: the file is indexed now even if the watcher has not reported it.
                 let directory = encodedDirectory(of: session)
                 page = try await indexed {
-                    try await $0.transcript(encodedProjectPath: directory, sessionId: claudeID, limit: limit, before: before)
+                    try await $0.transcript(
+                        encodedProjectPath: directory, sessionId: claudeID, limit: limit, before: before)
                 }
             }
         case .external(let summary): claudeID = summary.claudeSessionId
@@ -101,7 +104,8 @@ extension ClaudeCodeService {
                     encodedProjectPath: encodedProjectPath, sessionId: sessionId, limit: limit, before: offset + limit)
             })
         else {
-            throw .notFound("no transcript \(sessionId.prefix(64)) in project directory \(encodedProjectPath.prefix(200))")
+            throw .notFound(
+                "no transcript \(sessionId.prefix(64)) in project directory \(encodedProjectPath.prefix(200))")
         }
         let items = ClaudeAPIMapping.messages(
             page, sessionID: ClaudeAPIMapping.externalID(sessionId), claudeSessionId: sessionId)

@@ -5,19 +5,23 @@ import Foundation
 /// Creating, forking and deleting the sessions the sidecar runs.
 extension ClaudeCodeService {
     public func createSession(_ request: CreateSessionRequest) async throws(SidecarError) -> ChatSession {
-        let session = try await newSession(id: UUID(), projectId: request.projectId, name: request.name, request: request)
+        let session = try await newSession(
+            id: UUID(), projectId: request.projectId, name: request.name, request: request)
         try await stored { try await $0.save(session) }
         return ClaudeAPIMapping.managed(session, transcript: nil)
     }
 
     /// A new session (not saved), its options validated now so that a bad model or mode is refused before the
     /// session exists.
-    func newSession(id: UUID, projectId: UUID?, name: String?, request: CreateSessionRequest?) async
+    func newSession(id: UUID, projectId: UUID?, name: String?, request: CreateSessionRequest?)
+        async
         throws(SidecarError) -> ManagedSession
     {
         var projectPath: String?
         if let projectId { projectPath = try await project(id: projectId).path }
-        if let name, name.count > 200 || name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        if let name,
+            name.count > 200 || name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        {
             throw .badRequest("the session name must be at most 200 characters, without control characters")
         }
         let options = SessionOptions(

@@ -26,7 +26,8 @@ public actor ClaudeCodeService: ClaudeCodeBackend {
         self.logger = logger
         directories =
             ClaudeDirectories.resolve(environment: settings.environment)
-            ?? ClaudeDirectories(configDirectory: URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".claude"))
+            ?? ClaudeDirectories(
+                configDirectory: URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".claude"))
         index = try ClaudeIndex(
             databasePath: dataDirectory.appendingPathComponent("claude-index.sqlite").path,
             projectsDirectory: directories.projectsDirectory.path, logger: logger)

@@ -17,9 +17,10 @@ struct ClaudeConfigurationCounts {
         let fileManager = FileManager.default
         let skillsDirectory = config.appendingPathComponent("skills")
         let names = (try? fileManager.contentsOfDirectory(atPath: skillsDirectory.path)) ?? []
-        skills = names.filter {
-            fileManager.fileExists(atPath: skillsDirectory.appendingPathComponent("\($0)/SKILL.md").path)
-        }.count
+        skills =
+            names.filter {
+                fileManager.fileExists(atPath: skillsDirectory.appendingPathComponent("\($0)/SKILL.md").path)
+            }.count
         let userFile =
             environment["CLAUDE_CONFIG_DIR"] != nil
             ? config.appendingPathComponent(".claude.json")

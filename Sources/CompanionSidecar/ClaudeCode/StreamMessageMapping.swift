@@ -15,7 +15,8 @@ enum StreamMessageMapping {
                     data: SystemData(
                         sessionId: info.sessionID, tools: info.tools, model: info.model, cwd: info.workingDirectory)))
         case .textDelta(let text, let index):
-            return .streamEvent(StreamEventMessage(eventType: "content_block_delta", index: index, delta: .textDelta(text)))
+            return .streamEvent(
+                StreamEventMessage(eventType: "content_block_delta", index: index, delta: .textDelta(text)))
         case .thinkingDelta(let text, let index):
             return .streamEvent(
                 StreamEventMessage(eventType: "content_block_delta", index: index, delta: .thinkingDelta(text)))

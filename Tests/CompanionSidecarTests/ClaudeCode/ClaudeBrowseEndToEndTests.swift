@@ -86,7 +86,9 @@ import Testing
         defer { fixture.remove() }
         try await fixture.live { live in
             for path in ["/api/v1/projects", "/api/v1/sessions", "/api/v1/stats", "/api/v1/sessions/scan"] {
-                for headers in [[:], ["Authorization": "Bearer wrong-key-0123456789abcdef"], ["Authorization": "Basic x"]] {
+                for headers in [
+                    [:], ["Authorization": "Bearer wrong-key-0123456789abcdef"], ["Authorization": "Basic x"],
+                ] {
                     let reply = try await live.probe.get(path, headers: headers)
                     #expect(reply.status == 401, "\(path) \(headers)")
                     let envelope = try ClaudeAPIJSON.decode(APIResponse<DeletedResponse>.self, from: reply.body)

@@ -79,7 +79,8 @@ import Testing
             let forkSession = try await live.client.session(id: fork.id)
             let forkClaudeID = try #require(forkSession.claudeSessionId)
             #expect(forkClaudeID != claudeID)
-            let request = try #require(fixture.endpoint.messageRequests.last { $0.lastUserPrompt == "a different direction" })
+            let request = try #require(
+                fixture.endpoint.messageRequests.last { $0.lastUserPrompt == "a different direction" })
             #expect(request.allTexts.contains("the original question"))
             #expect(try Data(contentsOf: file) == before)
             let forkMessages = try await live.client.messages(sessionId: fork.id)
@@ -152,10 +153,11 @@ import Testing
                 ChatStreamRequest(prompt: "count", sessionId: sessionID), lastEventID: ids[1])
             var replayed: [ChatEvent] = []
             for try await event in replay.messages { replayed.append(event) }
-            #expect(replayed.compactMap { event -> String? in
-                if case .message(_, let id) = event { return id }
-                return nil
-            } == Array(ids.dropFirst(2)))
+            #expect(
+                replayed.compactMap { event -> String? in
+                    if case .message(_, let id) = event { return id }
+                    return nil
+                } == Array(ids.dropFirst(2)))
             #expect(fixture.endpoint.messageRequests.count == requestsBefore)
         }
     }
