@@ -2,8 +2,9 @@
 /// the ILS app reads (`status`, and whether Claude Code is available on the workstation, with its version).
 public struct HealthResponse: Codable, Sendable, Equatable {
     public var ok: Bool
-    /// `ok` (the ILS app requires the field).
-    public var status: String = "ok"
+    /// `ok`: our sidecar always sends it (the ILS app requires the field); optional when reading, since earlier
+    /// sidecars did not.
+    public var status: String? = "ok"
     /// Whether the `claude` CLI was found (absent when the sidecar serves no Claude Code API).
     public var claudeAvailable: Bool?
     /// `claude --version`.
