@@ -10,7 +10,7 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
     let connection: SecretServiceConnection
     let schema: UnsafeMutablePointer<SecretSchema>
     /// True once the default collection was found unlocked (guarded by ``SecretServiceConnection/lock``).
-    private var defaultCollectionUsable = false
+    var defaultCollectionUsable = false
 
     /// Connects to the session bus's Secret Service. Throws ``VaultError/secretServiceUnavailable(_:detail:)``
     /// when there is no bus or no daemon; no default keyring, or a locked one, is reported by the first write, or

@@ -37,6 +37,21 @@ struct SecretServiceVaultTests {
         #expect(report.sessionAlgorithm != "plain")
     }
 
+    @Test func readsSeveralItemsInOneBatch() throws {
+        let vault = try SecretServiceVault(profile: try VaultProfile(TestKeyring.uniqueProfile()))
+        defer { for item in (try? vault.list()) ?? [] { try? vault.remove(item.name) } }
+        #expect(try vault.secrets(["identity", "pairing"]).isEmpty)
+        let key = SecureRandom.bytes(64)
+        try vault.set("identity", secret: SecureBytes(key), label: "k", kind: .identityKey)
+        try vault.set("pairing", secret: SecureBytes(Array("{}".utf8)), label: "p", kind: .pairing)
+        try vault.set("api-key", secret: SecureBytes([5]), label: "a", kind: .apiKey)
+        let found = try vault.secrets(["identity", "pairing", "sidecar-url", "identity"])
+        #expect(found.keys.sorted() == ["identity", "pairing"])
+        #expect(found["identity"]?.withUnsafeBytes { Array($0) } == key)
+        #expect(found["pairing"]?.withUnsafeBytes { Array($0) } == Array("{}".utf8))
+        #expect(throws: VaultError.self) { try vault.secrets(["not a name!"]) }
+    }
+
     @Test func upsertReplacesInPlaceAndRemoveIsIdempotent() throws {
         let vault = try SecretServiceVault(profile: try VaultProfile(TestKeyring.uniqueProfile()))
         try vault.set("api-key", secret: SecureBytes([1, 2]), label: "first", kind: .apiKey)
