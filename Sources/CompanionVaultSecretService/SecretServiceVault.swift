@@ -99,33 +99,45 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
         }
     }
 
-    /// SearchItems, one item proxy and GetSecrets on this connection's session: the secret and its metadata in
-    /// as many round trips as `secret-tool lookup` needs for the secret alone. A locked item is unlocked through
-    /// ``SecretServiceConnection/ensureDefaultCollectionUnlocked()`` (which refuses without a desktop) first.
+    /// SearchItems, Properties.GetAll of the item and GetSecrets on this connection's session: one round trip more
+    /// than `secret-tool lookup` for the secret alone, and no item proxy. A locked item is unlocked through
+    /// ``SecretServiceConnection/ensureDefaultCollectionUnlocked()`` (which refuses without a desktop) first. Of
+    /// several unlocked matches, the newest modified one.
     public func item(_ name: String) throws -> VaultItem? {
         try VaultItemName.validate(name)
         return try serialized {
             let attributes = CredentialSchema.attributes(profile: profile, name: name)
-            var items = try search(attributes, loadSecrets: true)
-            if items.contains(where: \.locked) {
+            var (unlocked, locked) = try searchPaths(attributes)
+            if !locked.isEmpty {
                 defaultCollectionUsable = false
                 try ensureDefaultCollectionUsable()
-                items = try search(attributes, loadSecrets: true)
+                (unlocked, locked) = try searchPaths(attributes)
             }
-            guard let item = items.first(where: { !$0.locked }) else {
-                if items.isEmpty { return nil }
+            guard !unlocked.isEmpty else {
+                if locked.isEmpty { return nil }
                 throw VaultError.secretServiceUnavailable(.locked, detail: "the item \"\(name)\" is locked")
             }
-            guard let value = secret_item_get_secret(item.pointer) else {
+            let candidates = try unlocked.map { path in
+                do {
+                    return (path, try SecretItemProperties(path: path, connection: connection))
+                } catch let error as GLibError {
+                    throw VaultError.secretService(operation: "lookup", detail: error.message)
+                }
+            }
+            let (path, properties) = candidates.max { $0.1.modified < $1.1.modified }!
+            guard
+                let value = try call(
+                    "lookup", { secret_service_get_secret_for_dbus_path_sync(connection.service, path, nil, $0) })
+            else {
                 throw VaultError.secretService(operation: "lookup", detail: "no secret was loaded for \"\(name)\"")
             }
             defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
-            let secret = Self.copy(value)
-            let kind = item.attribute(CredentialSchema.Attribute.kind).flatMap(VaultItemKind.init) ?? .other
+            let kind = properties.attributes[CredentialSchema.Attribute.kind].flatMap(VaultItemKind.init) ?? .other
             return VaultItem(
-                secret: secret,
+                secret: Self.copy(value),
                 metadata: VaultItemMetadata(
-                    name: name, label: item.label, kind: kind, created: item.created, modified: item.modified))
+                    name: name, label: properties.label, kind: kind, created: properties.created,
+                    modified: properties.modified))
         }
     }
 

@@ -37,6 +37,22 @@ struct SecretServiceVaultTests {
         #expect(report.sessionAlgorithm != "plain")
     }
 
+    @Test func readsAnItemWithItsMetadata() throws {
+        let vault = try SecretServiceVault(profile: try VaultProfile(TestKeyring.uniqueProfile()))
+        defer { for item in (try? vault.list()) ?? [] { try? vault.remove(item.name) } }
+        #expect(try vault.item("identity") == nil)
+        let key = SecureRandom.bytes(64)
+        try vault.set("identity", secret: SecureBytes(key), label: "device key", kind: .identityKey)
+        let item = try #require(try vault.item("identity"))
+        let listed = try #require(try vault.list().first)
+        #expect(item.secret.withUnsafeBytes { Array($0) } == key)
+        #expect(item.metadata == listed)
+        #expect(item.metadata.name == "identity")
+        #expect(item.metadata.label == "device key")
+        #expect(item.metadata.kind == .identityKey)
+        #expect(abs(item.metadata.created.timeIntervalSinceNow) < 120)
+    }
+
     @Test func readsSeveralItemsInOneBatch() throws {
         let vault = try SecretServiceVault(profile: try VaultProfile(TestKeyring.uniqueProfile()))
         defer { for item in (try? vault.list()) ?? [] { try? vault.remove(item.name) } }
