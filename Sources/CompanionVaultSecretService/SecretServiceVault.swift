@@ -47,7 +47,7 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
                 }
             }
             defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
-            let existing = try search(CredentialSchema.attributes(profile: profile, name: name), loadSecrets: false)
+            let existing = try search(CredentialSchema.attributes(profile: profile, name: name))
             if let item = existing.first {
                 // Update in place: the keyring keeps the creation time and bumps the modification time.
                 try call("store") { secret_item_set_secret_sync(item.pointer, value, nil, $0) }
@@ -154,7 +154,7 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
 
     public func list() throws -> [VaultItemMetadata] {
         try serialized {
-            try search(CredentialSchema.attributes(profile: profile), loadSecrets: false).compactMap { item in
+            try search(CredentialSchema.attributes(profile: profile)).compactMap { item in
                 guard let name = item.attribute(CredentialSchema.Attribute.name) else { return nil }
                 let kind = item.attribute(CredentialSchema.Attribute.kind).flatMap(VaultItemKind.init) ?? .other
                 return VaultItemMetadata(
