@@ -60,6 +60,9 @@ public protocol CredentialVault: Sendable {
     /// about one item, in one read where the backend can (the Secret Service's round trips cost more than the rest
     /// of a `companion keys show`).
     func item(_ name: String) throws -> VaultItem?
+    /// The secrets stored under `names` (absent ones left out), in one read where the backend can: on the Secret
+    /// Service one search per name and one transfer for all, instead of a search and a transfer per item.
+    func secrets(_ names: [String]) throws -> [String: SecureBytes]
     /// Removes the item; does nothing when it is absent.
     func remove(_ name: String) throws
     /// Metadata of every item in this vault's profile.
@@ -76,5 +79,14 @@ extension CredentialVault {
             return nil
         }
         return VaultItem(secret: secret, metadata: metadata)
+    }
+
+    /// ``get(_:)`` for each name.
+    public func secrets(_ names: [String]) throws -> [String: SecureBytes] {
+        var found: [String: SecureBytes] = [:]
+        for name in names where found[name] == nil {
+            if let secret = try get(name) { found[name] = secret }
+        }
+        return found
     }
 }

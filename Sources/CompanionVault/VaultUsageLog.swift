@@ -43,6 +43,14 @@ public struct VaultUsageLog: Sendable {
         update { $0[backend, default: [:]][name] = date }
     }
 
+    /// Records a read of each of `names` now, in one update of the file.
+    public func touch(backend: String, names: [String], at date: Date = Date()) {
+        guard !names.isEmpty else { return }
+        update { all in
+            for name in names { all[backend, default: [:]][name] = date }
+        }
+    }
+
     /// Forgets `name` (after it was removed).
     public func forget(backend: String, name: String) {
         update { $0[backend]?[name] = nil }
@@ -88,6 +96,12 @@ public final class UsageTrackingVault: InspectableVault {
         let item = try inner.item(name)
         if item != nil { usage.touch(backend: backend.rawValue, name: name) }
         return item
+    }
+
+    public func secrets(_ names: [String]) throws -> [String: SecureBytes] {
+        let found = try inner.secrets(names)
+        usage.touch(backend: backend.rawValue, names: names.filter { found[$0] != nil })
+        return found
     }
 
     public func remove(_ name: String) throws {

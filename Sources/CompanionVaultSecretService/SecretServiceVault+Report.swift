@@ -6,7 +6,7 @@ extension SecretServiceVault {
     /// Backend facts for an audit: session algorithm, default collection, and each item's collection and lock.
     public func report() throws -> VaultReport {
         try serialized {
-            let items = try search(CredentialSchema.attributes(profile: profile), loadSecrets: false)
+            let items = try search(CredentialSchema.attributes(profile: profile))
             var defaultLabel: String?
             var defaultLocked: Bool?
             var defaultPath: String?

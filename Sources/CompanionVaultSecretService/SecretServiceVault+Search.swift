@@ -33,13 +33,11 @@ extension SecretServiceVault {
     }
 
     /// The items matching `attributes`, newest modification first.
-    func search(_ attributes: [String: String], loadSecrets: Bool) throws -> [SecretItemHandle] {
+    func search(_ attributes: [String: String]) throws -> [SecretItemHandle] {
         let table = GLibValues.stringTable(attributes)
         defer { g_hash_table_unref(table) }
-        var flags = SECRET_SEARCH_ALL.rawValue
-        if loadSecrets { flags |= SECRET_SEARCH_LOAD_SECRETS.rawValue }
         let list = try call("search") {
-            secret_service_search_sync(connection.service, schema, table, SecretSearchFlags(rawValue: flags), nil, $0)
+            secret_service_search_sync(connection.service, schema, table, SECRET_SEARCH_ALL, nil, $0)
         }
         defer { g_list_free(list) }
         // The list owns one reference per item; the handles take them over.

@@ -10,7 +10,7 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
     let connection: SecretServiceConnection
     let schema: UnsafeMutablePointer<SecretSchema>
     /// True once the default collection was found unlocked (guarded by ``SecretServiceConnection/lock``).
-    private var defaultCollectionUsable = false
+    var defaultCollectionUsable = false
 
     /// Connects to the session bus's Secret Service. Throws ``VaultError/secretServiceUnavailable(_:detail:)``
     /// when there is no bus or no daemon; no default keyring, or a locked one, is reported by the first write, or
@@ -47,7 +47,7 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
                 }
             }
             defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
-            let existing = try search(CredentialSchema.attributes(profile: profile, name: name), loadSecrets: false)
+            let existing = try search(CredentialSchema.attributes(profile: profile, name: name))
             if let item = existing.first {
                 // Update in place: the keyring keeps the creation time and bumps the modification time.
                 try call("store") { secret_item_set_secret_sync(item.pointer, value, nil, $0) }
@@ -99,33 +99,45 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
         }
     }
 
-    /// SearchItems, one item proxy and GetSecrets on this connection's session: the secret and its metadata in
-    /// as many round trips as `secret-tool lookup` needs for the secret alone. A locked item is unlocked through
-    /// ``SecretServiceConnection/ensureDefaultCollectionUnlocked()`` (which refuses without a desktop) first.
+    /// SearchItems, Properties.GetAll of the item and GetSecrets on this connection's session: one round trip more
+    /// than `secret-tool lookup` for the secret alone, and no item proxy. A locked item is unlocked through
+    /// ``SecretServiceConnection/ensureDefaultCollectionUnlocked()`` (which refuses without a desktop) first. Of
+    /// several unlocked matches, the newest modified one.
     public func item(_ name: String) throws -> VaultItem? {
         try VaultItemName.validate(name)
         return try serialized {
             let attributes = CredentialSchema.attributes(profile: profile, name: name)
-            var items = try search(attributes, loadSecrets: true)
-            if items.contains(where: \.locked) {
+            var (unlocked, locked) = try searchPaths(attributes)
+            if !locked.isEmpty {
                 defaultCollectionUsable = false
                 try ensureDefaultCollectionUsable()
-                items = try search(attributes, loadSecrets: true)
+                (unlocked, locked) = try searchPaths(attributes)
             }
-            guard let item = items.first(where: { !$0.locked }) else {
-                if items.isEmpty { return nil }
+            guard !unlocked.isEmpty else {
+                if locked.isEmpty { return nil }
                 throw VaultError.secretServiceUnavailable(.locked, detail: "the item \"\(name)\" is locked")
             }
-            guard let value = secret_item_get_secret(item.pointer) else {
+            let candidates = try unlocked.map { path in
+                do {
+                    return (path, try SecretItemProperties(path: path, connection: connection))
+                } catch let error as GLibError {
+                    throw VaultError.secretService(operation: "lookup", detail: error.message)
+                }
+            }
+            let (path, properties) = candidates.max { $0.1.modified < $1.1.modified }!
+            guard
+                let value = try call(
+                    "lookup", { secret_service_get_secret_for_dbus_path_sync(connection.service, path, nil, $0) })
+            else {
                 throw VaultError.secretService(operation: "lookup", detail: "no secret was loaded for \"\(name)\"")
             }
             defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
-            let secret = Self.copy(value)
-            let kind = item.attribute(CredentialSchema.Attribute.kind).flatMap(VaultItemKind.init) ?? .other
+            let kind = properties.attributes[CredentialSchema.Attribute.kind].flatMap(VaultItemKind.init) ?? .other
             return VaultItem(
-                secret: secret,
+                secret: Self.copy(value),
                 metadata: VaultItemMetadata(
-                    name: name, label: item.label, kind: kind, created: item.created, modified: item.modified))
+                    name: name, label: properties.label, kind: kind, created: properties.created,
+                    modified: properties.modified))
         }
     }
 
@@ -142,7 +154,7 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
 
     public func list() throws -> [VaultItemMetadata] {
         try serialized {
-            try search(CredentialSchema.attributes(profile: profile), loadSecrets: false).compactMap { item in
+            try search(CredentialSchema.attributes(profile: profile)).compactMap { item in
                 guard let name = item.attribute(CredentialSchema.Attribute.name) else { return nil }
                 let kind = item.attribute(CredentialSchema.Attribute.kind).flatMap(VaultItemKind.init) ?? .other
                 return VaultItemMetadata(

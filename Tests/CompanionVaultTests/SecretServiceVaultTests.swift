@@ -37,6 +37,37 @@ struct SecretServiceVaultTests {
         #expect(report.sessionAlgorithm != "plain")
     }
 
+    @Test func readsAnItemWithItsMetadata() throws {
+        let vault = try SecretServiceVault(profile: try VaultProfile(TestKeyring.uniqueProfile()))
+        defer { for item in (try? vault.list()) ?? [] { try? vault.remove(item.name) } }
+        #expect(try vault.item("identity") == nil)
+        let key = SecureRandom.bytes(64)
+        try vault.set("identity", secret: SecureBytes(key), label: "device key", kind: .identityKey)
+        let item = try #require(try vault.item("identity"))
+        let listed = try #require(try vault.list().first)
+        #expect(item.secret.withUnsafeBytes { Array($0) } == key)
+        #expect(item.metadata == listed)
+        #expect(item.metadata.name == "identity")
+        #expect(item.metadata.label == "device key")
+        #expect(item.metadata.kind == .identityKey)
+        #expect(abs(item.metadata.created.timeIntervalSinceNow) < 120)
+    }
+
+    @Test func readsSeveralItemsInOneBatch() throws {
+        let vault = try SecretServiceVault(profile: try VaultProfile(TestKeyring.uniqueProfile()))
+        defer { for item in (try? vault.list()) ?? [] { try? vault.remove(item.name) } }
+        #expect(try vault.secrets(["identity", "pairing"]).isEmpty)
+        let key = SecureRandom.bytes(64)
+        try vault.set("identity", secret: SecureBytes(key), label: "k", kind: .identityKey)
+        try vault.set("pairing", secret: SecureBytes(Array("{}".utf8)), label: "p", kind: .pairing)
+        try vault.set("api-key", secret: SecureBytes([5]), label: "a", kind: .apiKey)
+        let found = try vault.secrets(["identity", "pairing", "sidecar-url", "identity"])
+        #expect(found.keys.sorted() == ["identity", "pairing"])
+        #expect(found["identity"]?.withUnsafeBytes { Array($0) } == key)
+        #expect(found["pairing"]?.withUnsafeBytes { Array($0) } == Array("{}".utf8))
+        #expect(throws: VaultError.self) { try vault.secrets(["not a name!"]) }
+    }
+
     @Test func upsertReplacesInPlaceAndRemoveIsIdempotent() throws {
         let vault = try SecretServiceVault(profile: try VaultProfile(TestKeyring.uniqueProfile()))
         try vault.set("api-key", secret: SecureBytes([1, 2]), label: "first", kind: .apiKey)

@@ -2,6 +2,7 @@ import ArgumentParser
 import CompanionAPI
 import CompanionKit
 import CompanionPairing
+import CompanionVault
 import Foundation
 
 /// `companion status [--watch]`: the connection status screen.
@@ -53,7 +54,7 @@ struct StatusCommand: CompanionCommand {
 
     func execute() async throws {
         try await ClientRun.run(json: output.json) {
-            let companion = Companion(vault: try vault.open(), timeout: sidecar.timeout)
+            let companion = Companion(vault: try vault.open(prefetching: vaultItems), timeout: sidecar.timeout)
             guard watch else {
                 // Signed when this device is paired with this sidecar: a revoked device learns it here (exit 7).
                 return try show(Output(try await companion.status(url: sidecar.url)))
@@ -61,6 +62,14 @@ struct StatusCommand: CompanionCommand {
             let updates = try companion.statusUpdates(url: sidecar.url, every: .milliseconds(Int(interval * 1000)))
             try await StatusWatcher(json: output.json, interval: interval).run(updates)
         }
+    }
+
+    /// The vault items this run reads, read together up front (one Secret Service batch instead of one search
+    /// and transfer each): the stored URL unless `--url` overrides it, the pairing record, and for a one-shot
+    /// (signed) status the identity key.
+    private var vaultItems: [String] {
+        (sidecar.url == nil ? [CompanionStore.urlItem] : []) + [CompanionStore.pairingItem]
+            + (watch ? [] : [DeviceIdentityStore.itemName])
     }
 
     private func show(_ output: Output) throws {

@@ -1,0 +1,60 @@
+import CSecret
+import CompanionCrypto
+import CompanionVault
+
+/// Reading several items at once: one SearchItems per name (object paths only) and one GetSecrets for all the
+/// paths found, instead of a SearchItems and a GetSecrets per item.
+extension SecretServiceVault {
+    public func secrets(_ names: [String]) throws -> [String: SecureBytes] {
+        for name in names { try VaultItemName.validate(name) }
+        return try serialized {
+            var paths = try firstUnlockedPaths(names)
+            if !paths.locked.isEmpty {
+                defaultCollectionUsable = false
+                try ensureDefaultCollectionUsable()
+                paths = try firstUnlockedPaths(names)
+            }
+            if let name = paths.locked.first {
+                throw VaultError.secretServiceUnavailable(.locked, detail: "the item \"\(name)\" is locked")
+            }
+            return try secrets(at: paths.unlocked)
+        }
+    }
+
+    /// For each name, the path of its first unlocked item; `locked` lists the names with locked items only.
+    private func firstUnlockedPaths(_ names: [String]) throws -> (unlocked: [String: String], locked: [String]) {
+        var unlocked: [String: String] = [:]
+        var locked: [String] = []
+        for name in names where unlocked[name] == nil {
+            let found = try searchPaths(CredentialSchema.attributes(profile: profile, name: name))
+            if let path = found.unlocked.first {
+                unlocked[name] = path
+            } else if !found.locked.isEmpty {
+                locked.append(name)
+            }
+        }
+        return (unlocked, locked)
+    }
+
+    /// The secrets at `paths` (name to object path) in one GetSecrets call; items gone meanwhile are left out.
+    private func secrets(at paths: [String: String]) throws -> [String: SecureBytes] {
+        guard !paths.isEmpty else { return [:] }
+        let names = Array(paths.keys)
+        let copies = names.map { g_strdup(paths[$0]!) }
+        defer { for copy in copies { g_free(copy) } }
+        var vector: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
+        let table = try vector.withUnsafeMutableBufferPointer { buffer in
+            try call("lookup") {
+                secret_service_get_secrets_for_dbus_paths_sync(connection.service, buffer.baseAddress, nil, $0)
+            }
+        }
+        guard let table else { return [:] }
+        defer { g_hash_table_unref(table) }
+        var found: [String: SecureBytes] = [:]
+        for name in names {
+            let value = paths[name]!.withCString { g_hash_table_lookup(table, $0) }
+            if let value { found[name] = Self.copy(OpaquePointer(value)) }
+        }
+        return found
+    }
+}
