@@ -3,6 +3,7 @@
 # Bearer API key) against running the same `claude -p … --output-format stream-json --include-partial-messages`
 # directly, against the same local stand-in model (scripts/scripted-model.py), in one run, alternating.
 #   Benchmarks/chat.sh            # 30 rounds, debug build
+#   COMPANION_BIN=/path/to/companion Benchmarks/chat.sh     # measure a given binary
 #   ROUNDS=60 CONFIG=release Benchmarks/chat.sh
 # Prints p50/p90 of each side and what the sidecar adds at p50 (issue 13's aim: <= 50 ms).
 set -euo pipefail
@@ -10,8 +11,12 @@ cd "$(dirname "$0")/.."
 rounds=${ROUNDS:-30}
 config=${CONFIG:-debug}
 claude=$(scripts/claude-path.sh)
-swift build -c "$config" --product companion >/dev/null
-companion="$(swift build -c "$config" --show-bin-path)/companion"
+if [ -n "${COMPANION_BIN:-}" ]; then
+    companion=$COMPANION_BIN
+else
+    swift build -c "$config" --product companion >/dev/null
+    companion="$(swift build -c "$config" --show-bin-path)/companion"
+fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/companion-chat-bench.XXXXXX")
 pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }

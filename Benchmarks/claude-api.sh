@@ -4,15 +4,20 @@
 # cold through the API), warm GET /api/v1/sessions p50/p90 against GET /health on the same server and client
 # (the reference: what any request costs), the last page of the large transcript, and one line appended to a
 # transcript until the API shows it.
-#   Benchmarks/claude-api.sh [SESSIONS=1000] [TOTAL_MB=2048] [BIG_MB=500]    # CONFIG=release for a release build
+#   Benchmarks/claude-api.sh [SESSIONS=1000] [TOTAL_MB=2048] [BIG_MB=500]    # CONFIG=debug for a debug build;
+#                                                                     # COMPANION_BIN=… measures a given binary
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sessions=${1:-1000}
 total_mb=${2:-2048}
 big_mb=${3:-500}
 config=${CONFIG:-release}
-swift build -c "$config" --product companion >/dev/null
-companion="$(swift build -c "$config" --show-bin-path)/companion"
+if [ -n "${COMPANION_BIN:-}" ]; then
+    companion=$COMPANION_BIN
+else
+    swift build -c "$config" --product companion >/dev/null
+    companion="$(swift build -c "$config" --show-bin-path)/companion"
+fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/companion-api-bench.XXXXXX")
 sidecar_pid=""
 cleanup() { [ -n "$sidecar_pid" ] && kill "$sidecar_pid" 2>/dev/null; rm -rf "$work"; }
