@@ -44,6 +44,10 @@ struct ChatCommand: CompanionCommand {
         }
         let sessionID = try session.map { try ClaudeIDs.parse($0, what: "session") }
         let projectID = try project.map { try ClaudeIDs.parse($0, what: "project") }
+        // Ctrl-C is caught from here on: pressed while the request is on its way, it cancels the run as soon as
+        // there is one.
+        let interrupt = ChatInterrupt()
+        defer { interrupt.cancel() }
         let outcome = try await connection.claude { client in
             let id: UUID
             if let sessionID {
@@ -56,7 +60,8 @@ struct ChatCommand: CompanionCommand {
             }
             let options = sessionID == nil ? nil : ChatOptions(model: model, permissionMode: mode)
             let stream = try await client.chat(ChatStreamRequest(prompt: prompt, sessionId: id, options: options))
-            return try await ChatPrinter(json: json).follow(stream, sessionID: id, client: client)
+            return try await ChatPrinter(json: json).follow(
+                stream, sessionID: id, client: client, interrupt: interrupt)
         }
         switch outcome {
         case .finished: return

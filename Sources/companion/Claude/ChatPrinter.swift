@@ -15,20 +15,17 @@ struct ChatPrinter {
     }
 
     /// Follows `stream` to its end, or until Ctrl-C, which first cancels the run of `sessionID` on the sidecar.
-    func follow(_ stream: ChatStream, sessionID: UUID, client: ClaudeCodeClient) async throws -> Outcome {
+    func follow(_ stream: ChatStream, sessionID: UUID, client: ClaudeCodeClient, interrupt: ChatInterrupt)
+        async throws -> Outcome
+    {
         let reader = Task { try await read(stream) }
-        let requested = InterruptRequest()
-        let interrupt = InterruptSignal {
-            // Noted at once, before the cancel request: the stream may end (because of that cancel) before the
-            // sidecar's answer to it arrives.
-            requested.set()
+        interrupt.onInterrupt {
             Task {
                 let cancelled = (try? await client.cancelChat(sessionId: sessionID))?.cancelled ?? false
                 reader.cancel()
                 await Interruption.shared.set(cancelled)
             }
         }
-        defer { interrupt.cancel() }
         let outcome: Outcome
         do {
             outcome = try await reader.value
@@ -91,15 +88,6 @@ struct ChatPrinter {
         data.append(0x0A)
         FileHandle.standardOutput.write(data)
     }
-}
-
-/// Whether Ctrl-C was pressed, set synchronously by the signal handler.
-final class InterruptRequest: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-
-    func set() { lock.withLock { value = true } }
-    var isSet: Bool { lock.withLock { value } }
 }
 
 /// Whether the sidecar confirmed a Ctrl-C's cancel, handed from the signal handler to the command.
