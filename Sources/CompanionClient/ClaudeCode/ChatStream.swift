@@ -7,7 +7,7 @@ public struct ChatStream: Sendable {
     public let sessionID: UUID?
     let events: AsyncThrowingStream<ServerSentEvent, any Error>
 
-    /// The events as they arrive. A stream message the client cannot read is skipped (``ChatEvent/unreadable``);
+    /// The events as they arrive. A stream message the client cannot read is skipped (``ChatEvent/unreadable(_:)``);
     /// the stream ends after `done`, or with an error when the connection breaks.
     public var messages: AsyncThrowingStream<ChatEvent, any Error> {
         let events = events
