@@ -33,7 +33,10 @@ struct ChatCrashTests {
 
     @Test func aRestartAfterACrashLeavesNoOrphanAndNoActiveSession() async throws {
         let world = try await ChatCLITests.world { _ in .stalling("an answer cut by a crash", pieces: 5, after: 1) }
-        defer { world.endpoint.stop(); world.sandbox.remove() }
+        defer {
+            world.endpoint.stop()
+            world.sandbox.remove()
+        }
         let marker = world.sandbox.root.path
         let chat = try world.cli.spawn(["chat", "--new", "crash"])
         defer { chat.kill(SIGKILL) }
