@@ -55,9 +55,7 @@ step "1. Start a sidecar on loopback (ephemeral port, temporary data dir)"
 # Claude Code for the demo: the real CLI (scripts/setup.sh installed it), with a throw-away HOME and config
 # directory (your own ~/.claude is not touched), answered by a local stand-in for Anthropic's API.
 claude=$(scripts/claude-path.sh)
-python3 scripts/scripted-model.py --port 0 --pieces 12 --delay 0.05 \
-    --reply "Hello from Claude Code on the workstation. I can read this project, run commands and edit files; ask away." \
-    >"$work/model.out" &
+python3 scripts/scripted-model.py --port 0 --pieces 12 --delay 0.05 >"$work/model.out" &
 model_pid=$!
 for _ in $(seq 1 50); do grep -q listening "$work/model.out" && break; sleep 0.1; done
 mkdir -p "$work/claude-home/.claude" "$work/project"
@@ -111,7 +109,7 @@ step "7. Chat with Claude Code on the workstation from the paired device (stream
 run chat --new --name "demo chat" "Hello, what can you do?"
 run sessions list
 session_id=$("$companion" sessions list --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["items"][0]["id"])')
-run chat --session "$session_id" "And what did I just ask you?"
+run chat --session "$session_id" "And now a second question."
 run sessions show "$session_id"
 
 step "8. Revoke this device; the sidecar is disconnected"

@@ -3,8 +3,8 @@
 
 Answers POST /v1/messages with the Messages API's SSE events (message_start, content_block_start, text_delta
 content_block_delta events, content_block_stop, message_delta, message_stop) or, without "stream", one JSON
-message; POST /v1/messages/count_tokens with a count; HEAD with 200. The answer is --reply (default: it repeats
-the last user prompt), in --pieces deltas with --delay seconds between them. Prints "listening on PORT" once
+message; POST /v1/messages/count_tokens with a count; HEAD with 200. The answer is --reply (default: which prompt
+of the conversation this is, so a resumed session shows that the earlier turns were sent, and the prompt itself), in --pieces deltas with --delay seconds between them. Prints "listening on PORT" once
 bound (--port 0 picks a free port). Point `claude` at it with ANTHROPIC_BASE_URL=http://127.0.0.1:PORT and
 ANTHROPIC_API_KEY set to anything.
 
@@ -30,6 +30,20 @@ def last_user_text(body):
         if texts:
             return texts[-1]
     return ""
+
+
+def user_turns(body):
+    """The number of user prompts in the conversation (tool results and reminders are not prompts)."""
+    count = 0
+    for message in body.get("messages", []):
+        if message.get("role") != "user":
+            continue
+        content = message.get("content")
+        if isinstance(content, str):
+            count += 1
+        elif any(b.get("type") == "text" and not b.get("text", "").startswith("<system-reminder>") for b in content):
+            count += 1
+    return count
 
 
 def pieces_of(text, count):
@@ -72,7 +86,11 @@ class Handler(BaseHTTPRequestHandler):
         if not self.path.startswith("/v1/messages"):
             return self.reply_json(404, {"type": "error", "error": {"type": "not_found_error", "message": "?"}})
         options = Handler.options
-        text = options.reply if options.reply is not None else "You said: " + last_user_text(body)
+        turns = user_turns(body)
+        text = options.reply if options.reply is not None else (
+            f"This is prompt {turns} of our conversation"
+            + (f" (I was sent the {turns - 1} before it too)" if turns > 1 else "")
+            + f". You said: {last_user_text(body)}")
         model = body.get("model", "claude-scripted")
         message = {"id": "msg_" + uuid.uuid4().hex[:20], "type": "message", "role": "assistant", "model": model,
                    "content": [], "stop_reason": None, "stop_sequence": None,
