@@ -14,7 +14,7 @@ struct ClaudeCodeRoutes {
 
     let backend: any ClaudeCodeBackend
 
-    func register(on router: Router<SidecarRequestContext>, authentication: ClaudeAPIAuthenticationMiddleware) {
+    func register(on router: Router<SidecarRequestContext>, authentication: SignatureOrKeyMiddleware) {
         let api = router.group("api/v1").add(middleware: EnvelopeErrorMiddleware()).add(middleware: authentication)
         api.get("projects") { _, _ in try Envelope.success(ListResponse(items: try await backend.projects())) }
         api.get("projects/:id") { _, context in

@@ -10,10 +10,10 @@ import Hummingbird
 /// - `/companion/disconnect`, `/companion/devices…`: the device group, where request authentication
 ///   (signed requests) is added as a group middleware.
 /// - `/v1/tasks…`, `WS /v1/tasks/{id}/logs`: the task groups (``TaskService``), guarded by
-///   ``TaskAuthenticationMiddleware`` (signed requests, or the `X-API-Key` when configured); the same router
+///   ``SignatureOrKeyMiddleware`` (signed requests, or the `X-API-Key` when configured); the same router
 ///   serves the WebSocket upgrades.
 /// - `/api/v1…`: the Claude Code API (``ClaudeCodeRoutes``) when configured, guarded by
-///   ``ClaudeAPIAuthenticationMiddleware`` (signed requests, or the API key as `Authorization: Bearer`).
+///   ``SignatureOrKeyMiddleware`` (signed requests, or the API key as `Authorization: Bearer`).
 enum SidecarRouter {
     static func build(_ sidecar: Sidecar) -> Router<SidecarRequestContext> {
         let router = Router(context: SidecarRequestContext.self)
@@ -45,9 +45,9 @@ enum SidecarRouter {
         if let claudeCode = sidecar.claudeCode {
             ClaudeCodeRoutes(backend: claudeCode).register(
                 on: router,
-                authentication: ClaudeAPIAuthenticationMiddleware(
+                authentication: SignatureOrKeyMiddleware(
                     signed: sidecar.signedRequests(bodyLimit: ClaudeCodeRoutes.maxChatBodyBytes),
-                    apiKey: sidecar.configuration.taskAPIKey))
+                    apiKey: sidecar.configuration.taskAPIKey, presentation: .bearer))
         }
         allowedMethods.load(router.routes)
         return router

@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 
 /// Requires the `X-API-Key` on the routes it wraps (``TaskRouteGuard/apiKey(_:)``): the check of a
-/// ``TaskService`` served on its own. The full sidecar guards the task routes with `TaskAuthenticationMiddleware`
+/// ``TaskService`` served on its own. The full sidecar guards the task routes with `SignatureOrKeyMiddleware`
 /// instead, which accepts a signed request or this key.
 struct TaskAPIKeyMiddleware<Context: RequestContext>: RouterMiddleware {
     let key: TaskAPIKey

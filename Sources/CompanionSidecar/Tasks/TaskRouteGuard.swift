@@ -5,7 +5,7 @@ import Hummingbird
 ///
 /// There is no guard that lets everyone in: a ``TaskService`` served on its own requires its `X-API-Key`
 /// (``apiKey(_:)``); the full sidecar accepts a request signed by a paired device or that key
-/// (`TaskAuthenticationMiddleware`).
+/// (`SignatureOrKeyMiddleware`).
 public struct TaskRouteGuard<Context: RequestContext> {
     let middleware: any MiddlewareProtocol<Request, Response, Context>
 

@@ -23,14 +23,16 @@ extension Sidecar {
     }
 
     /// The guard of the task routes: a signed request or the configured `X-API-Key`
-    /// (``TaskAuthenticationMiddleware``), whatever ``SidecarConfiguration/requireSignedRequests`` says: the
+    /// (``SignatureOrKeyMiddleware``), whatever ``SidecarConfiguration/requireSignedRequests`` says: the
     /// task routes run shell commands and are never open.
     var taskRouteGuard: TaskRouteGuard<SidecarRequestContext> {
         // Task bodies (a description up to 64 KiB) are larger than the companion routes allow; the create route
         // enforces its own limit after this.
         let limit = max(configuration.maxBodyBytes, TaskService.maxCreateBodyBytes)
         return TaskRouteGuard(
-            TaskAuthenticationMiddleware(signed: signedRequests(bodyLimit: limit), apiKey: configuration.taskAPIKey))
+            SignatureOrKeyMiddleware(
+                signed: signedRequests(bodyLimit: limit), apiKey: configuration.taskAPIKey,
+                presentation: .apiKeyHeader))
     }
 
     /// Whether an open task log stream may go on: its device (when it came signed) is still trusted. Streams
