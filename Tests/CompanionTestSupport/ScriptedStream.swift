@@ -19,6 +19,11 @@ struct ScriptedStream {
         }
         guard streaming else {
             if case .dropAfter = reply.failure { return }
+            // A stall stays a stall when the client retries without streaming.
+            if case .stallAfter = reply.failure {
+                waitForClientToLeave(pinging: false)
+                return
+            }
             writer.json(status: 200, json(message(content: [["type": "text", "text": reply.text]], stop: "end_turn")))
             return
         }
@@ -89,12 +94,21 @@ struct ScriptedStream {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// Holds the stream open until the client closes it (or the endpoint stops).
-    private func waitForClientToLeave() {
+    /// Holds the stream open until the client closes it (or the endpoint stops), sending the Messages API's
+    /// `ping` event every second as the real API does on a quiet stream: without them an HTTP client's idle
+    /// timeout may end a stall that a test means to last until it cancels (seen under load: the CLI gave up on
+    /// the stream and a retry answered).
+    private func waitForClientToLeave(pinging: Bool = true) {
         var byte: UInt8 = 0
+        var quiet = 0
         while !endpoint.isStopped {
             var entry = pollfd(fd: writer.fd, events: Int16(POLLIN), revents: 0)
             if poll(&entry, 1, 100) > 0, recv(writer.fd, &byte, 1, 0) <= 0 { return }
+            quiet += 1
+            if pinging, quiet >= 10 {
+                quiet = 0
+                guard event("ping", ["type": "ping"]) else { return }
+            }
         }
     }
 }

@@ -8,6 +8,9 @@ import Foundation
 struct SessionRun: Sendable {
     let run: ClaudeRun
     let promptDigest: [UInt8]
+    /// Ends once the session's record has taken the run's end (status, cost): `done` is sent only after it, so a
+    /// client that reads the session when its stream ends sees the new status.
+    let recorded: Task<Void, Never>
 }
 
 /// Chat: starting a run in a session, streaming its events, cancelling it, and keeping the session's record
@@ -20,7 +23,8 @@ extension ClaudeCodeService {
         if let sessionId = request.sessionId, let lastEventID, let current = runs[sessionId],
             current.promptDigest == digest, let after = Int(lastEventID)
         {
-            return ChatRunStream(sessionID: sessionId, frames: Self.frames(of: current.run, after: after))
+            return ChatRunStream(
+                sessionID: sessionId, frames: Self.frames(of: current.run, after: after, recorded: current.recorded))
         }
         var session = try await sessionForChat(request)
         if let current = runs[session.id], !current.run.isFinished {
@@ -37,24 +41,32 @@ extension ClaudeCodeService {
         guard FileManager.default.fileExists(atPath: directory) else {
             throw SidecarError(.conflict, "the project directory \(directory) no longer exists on the workstation")
         }
-        let run: ClaudeRun
-        do {
-            run = try supervisor.start(
-                ClaudeRunRequest(
-                    prompt: request.prompt, workingDirectory: directory, session: mode, options: options,
-                    tag: session.id.uuidString))
-        } catch {
-            throw .badRequest(error.description)
-        }
-        runs[session.id] = SessionRun(run: run, promptDigest: digest)
+        let runRequest = ClaudeRunRequest(
+            prompt: request.prompt, workingDirectory: directory, session: mode, options: options,
+            tag: session.id.uuidString)
+        do { try runRequest.validate() } catch { throw .badRequest(error.description) }
+        // The session is `active` before the run starts, so the run's end (recorded below) always comes after.
+        let previous = session
         session.status = .active
         session.lastActiveAt = Date()
         session.messageCount += 1
-        let saved = session
-        try await stored { try await $0.save(saved) }
+        let active = session
+        try await stored { try await $0.save(active) }
+        if let current = runs[session.id], !current.run.isFinished {
+            throw SidecarError(
+                .conflict, "session \(session.id.uuidString) is already answering; wait for it or cancel it")
+        }
+        let run: ClaudeRun
+        do {
+            run = try supervisor.start(runRequest)
+        } catch {
+            try await stored { try await $0.save(previous) }
+            throw .badRequest(error.description)
+        }
         let id = session.id
-        Task { await self.record(run, of: id) }
-        return ChatRunStream(sessionID: session.id, frames: Self.frames(of: run, after: nil))
+        let recorded = Task { await self.record(run, of: id) }
+        runs[session.id] = SessionRun(run: run, promptDigest: digest, recorded: recorded)
+        return ChatRunStream(sessionID: session.id, frames: Self.frames(of: run, after: nil, recorded: recorded))
     }
 
     public func cancelChat(sessionId: UUID) async throws(SidecarError) -> Bool {
@@ -116,7 +128,7 @@ extension ClaudeCodeService {
     /// The run's events after `after` as stream frames, ending with `done`. The `result` line is held until the
     /// run has ended: when the person cancelled, Claude Code reports its interruption as an error
     /// (`error_during_execution`), which the app should show as a cancel (`subtype: cancelled`, not an error).
-    static func frames(of run: ClaudeRun, after: Int?) -> AsyncStream<ChatStreamFrame> {
+    static func frames(of run: ClaudeRun, after: Int?, recorded: Task<Void, Never>) -> AsyncStream<ChatStreamFrame> {
         AsyncStream { continuation in
             let task = Task {
                 var heldResult: (sequence: Int, result: ClaudeResult)?
@@ -137,6 +149,7 @@ extension ClaudeCodeService {
                                 continuation.yield(.message(id: String(event.sequence), message))
                             }
                         }
+                        await recorded.value
                         continuation.yield(.done)
                     }
                 }
