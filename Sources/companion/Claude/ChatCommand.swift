@@ -27,54 +27,60 @@ struct ChatCommand: CompanionCommand {
     @Argument(help: "The message to send.") var message: String
 
     func execute() async throws {
-        let prompt = message.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !prompt.isEmpty else { throw CLIFailure(.usage, "the message is empty", hint: "write something to send") }
-        guard new != (session != nil) else {
-            throw CLIFailure(
-                .usage, "give either --session ID or --new",
-                hint: "continue with `companion chat --session ID \"…\"`, or start with `companion chat --new \"…\"`")
-        }
-        let mode = try permissionMode.map { text in
-            guard let mode = PermissionMode(rawValue: text) else {
+        try await ClientRun.run(json: json) {
+            let prompt = message.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !prompt.isEmpty else {
+                throw CLIFailure(.usage, "the message is empty", hint: "write something to send")
+            }
+            guard new != (session != nil) else {
                 throw CLIFailure(
-                    .usage, "unknown permission mode '\(Terminal.safe(String(text.prefix(40))))'",
-                    hint: "use one of: " + PermissionMode.allCases.map(\.rawValue).joined(separator: ", "))
+                    .usage, "give either --session ID or --new",
+                    hint:
+                        "continue with `companion chat --session ID \"…\"`, or start with `companion chat --new \"…\"`")
             }
-            return mode
-        }
-        let sessionID = try session.map { try ClaudeIDs.parse($0, what: "session") }
-        let projectID = try project.map { try ClaudeIDs.parse($0, what: "project") }
-        // Ctrl-C is caught from here on: pressed while the request is on its way, it cancels the run as soon as
-        // there is one.
-        let interrupt = ChatInterrupt()
-        defer { interrupt.cancel() }
-        let outcome = try await connection.claude { client in
-            let id: UUID
-            if let sessionID {
-                id = sessionID
-            } else {
-                let created = try await client.createSession(
-                    CreateSessionRequest(projectId: projectID, name: name, model: model, permissionMode: mode))
-                id = created.id
-                if !json { Terminal.printNote("session \(id.uuidString.lowercased())") }
+            let mode = try permissionMode.map { text in
+                guard let mode = PermissionMode(rawValue: text) else {
+                    throw CLIFailure(
+                        .usage, "unknown permission mode '\(Terminal.safe(String(text.prefix(40))))'",
+                        hint: "use one of: " + PermissionMode.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                return mode
             }
-            let options = sessionID == nil ? nil : ChatOptions(model: model, permissionMode: mode)
-            let stream = try await client.chat(ChatStreamRequest(prompt: prompt, sessionId: id, options: options))
-            return try await ChatPrinter(json: json).follow(
-                stream, sessionID: id, client: client, interrupt: interrupt)
-        }
-        switch outcome {
-        case .finished: return
-        case .failed(let message):
-            throw CLIFailure(
-                .chatFailed, "the answer ended in an error: \(message)", hint: "try again; the session can be continued"
-            )
-        case .interrupted(let id, let cancelled):
-            Terminal.printNote(
-                cancelled
-                    ? "cancelled on the workstation; continue with: companion chat --session \(id.uuidString.lowercased()) \"…\""
-                    : "stopped; the workstation had already finished or could not be told")
-            throw ExitCode(ExitStatus.interrupted.rawValue)
+            let sessionID = try session.map { try ClaudeIDs.parse($0, what: "session") }
+            let projectID = try project.map { try ClaudeIDs.parse($0, what: "project") }
+            // Ctrl-C is caught from here on: pressed while the request is on its way, it cancels the run as soon as
+            // there is one.
+            let interrupt = ChatInterrupt()
+            defer { interrupt.cancel() }
+            let outcome = try await connection.claude { client in
+                let id: UUID
+                if let sessionID {
+                    id = sessionID
+                } else {
+                    let created = try await client.createSession(
+                        CreateSessionRequest(projectId: projectID, name: name, model: model, permissionMode: mode))
+                    id = created.id
+                    if !json { Terminal.printNote("session \(id.uuidString.lowercased())") }
+                }
+                let options = sessionID == nil ? nil : ChatOptions(model: model, permissionMode: mode)
+                let stream = try await client.chat(ChatStreamRequest(prompt: prompt, sessionId: id, options: options))
+                return try await ChatPrinter(json: json).follow(
+                    stream, sessionID: id, client: client, interrupt: interrupt)
+            }
+            switch outcome {
+            case .finished: return
+            case .failed(let message):
+                throw CLIFailure(
+                    .chatFailed, "the answer ended in an error: \(message)",
+                    hint: "try again; the session can be continued"
+                )
+            case .interrupted(let id, let cancelled):
+                Terminal.printNote(
+                    cancelled
+                        ? "cancelled on the workstation; continue with: companion chat --session \(id.uuidString.lowercased()) \"…\""
+                        : "stopped; the workstation had already finished or could not be told")
+                throw ExitCode(ExitStatus.interrupted.rawValue)
+            }
         }
     }
 }

@@ -29,13 +29,16 @@ struct ChatPrinter {
         let outcome: Outcome
         do {
             outcome = try await reader.value
-        } catch is CancellationError {
+        } catch  where interrupt.isRequested {
+            // Stopped by the Ctrl-C: the read was cancelled (a cancellation or the transport's "request was
+            // cancelled", depending on where it was waiting).
             outcome = .interrupted(sessionID, cancelled: await Interruption.shared.wait())
         }
         if case .interrupted = outcome {
-        } else if let cancelled = await Interruption.shared.value {
-            // Ctrl-C arrived as the stream ended by itself.
-            return .interrupted(sessionID, cancelled: cancelled)
+        } else if interrupt.isRequested {
+            // Ctrl-C was pressed: the stream may have ended because of its cancel before the sidecar's answer to
+            // that cancel arrived, so wait for the answer rather than reading it now.
+            return .interrupted(sessionID, cancelled: await Interruption.shared.wait())
         }
         return outcome
     }

@@ -18,11 +18,13 @@ struct ProjectsListCommand: CompanionCommand {
     @Flag(help: "Print the API's JSON.") var json = false
 
     func execute() async throws {
-        let projects = try await connection.claude { try await $0.projects() }
-        if json {
-            try Terminal.printClaudeJSON(projects)
-        } else {
-            print(ClaudePresentation.projects(projects.items), terminator: "")
+        try await ClientRun.run(json: json) {
+            let projects = try await connection.claude { try await $0.projects() }
+            if json {
+                try Terminal.printClaudeJSON(projects)
+            } else {
+                print(ClaudePresentation.projects(projects.items), terminator: "")
+            }
         }
     }
 }
@@ -36,16 +38,18 @@ struct ProjectsShowCommand: CompanionCommand {
     @Flag(help: "Print the API's JSON.") var json = false
 
     func execute() async throws {
-        let id = try ClaudeIDs.parse(id, what: "project")
-        let (project, sessions) = try await connection.claude { client in
-            (try await client.project(id: id), try await client.projectSessions(id: id))
-        }
-        if json {
-            try Terminal.printClaudeJSON(project)
-        } else {
-            print(ClaudePresentation.project(project))
-            print("")
-            print(ClaudePresentation.sessions(sessions.items), terminator: "")
+        try await ClientRun.run(json: json) {
+            let id = try ClaudeIDs.parse(id, what: "project")
+            let (project, sessions) = try await connection.claude { client in
+                (try await client.project(id: id), try await client.projectSessions(id: id))
+            }
+            if json {
+                try Terminal.printClaudeJSON(project)
+            } else {
+                print(ClaudePresentation.project(project))
+                print("")
+                print(ClaudePresentation.sessions(sessions.items), terminator: "")
+            }
         }
     }
 }

@@ -27,20 +27,23 @@ struct SessionsListCommand: CompanionCommand {
     @Flag(help: "Print the API's JSON.") var json = false
 
     func execute() async throws {
-        guard (1...100).contains(limit), page >= 1 else {
-            throw CLIFailure(.usage, "--limit must be 1–100 and --page at least 1")
+        try await ClientRun.run(json: json) {
+            guard (1...100).contains(limit), page >= 1 else {
+                throw CLIFailure(.usage, "--limit must be 1–100 and --page at least 1")
+            }
+            let projectID = try project.map { try ClaudeIDs.parse($0, what: "project") }
+            let result = try await connection.claude { client in
+                try await client.sessions(page: page, limit: limit, projectId: projectID)
+            }
+            let items = external ? result.items.filter { $0.source == .external } : result.items
+            if json {
+                try Terminal.printClaudeJSON(
+                    PaginatedResponse(items: items, total: result.total, hasMore: result.hasMore))
+                return
+            }
+            print(ClaudePresentation.sessions(items), terminator: "")
+            if result.hasMore { print("(more: --page \(page + 1))") }
         }
-        let projectID = try project.map { try ClaudeIDs.parse($0, what: "project") }
-        let result = try await connection.claude { client in
-            try await client.sessions(page: page, limit: limit, projectId: projectID)
-        }
-        let items = external ? result.items.filter { $0.source == .external } : result.items
-        if json {
-            try Terminal.printClaudeJSON(PaginatedResponse(items: items, total: result.total, hasMore: result.hasMore))
-            return
-        }
-        print(ClaudePresentation.sessions(items), terminator: "")
-        if result.hasMore { print("(more: --page \(page + 1))") }
     }
 }
 
@@ -61,29 +64,31 @@ struct SessionsShowCommand: CompanionCommand {
     }
 
     func execute() async throws {
-        guard (1...1000).contains(limit), page >= 1 else {
-            throw CLIFailure(.usage, "--limit must be 1–1000 and --page at least 1")
+        try await ClientRun.run(json: json) {
+            guard (1...1000).contains(limit), page >= 1 else {
+                throw CLIFailure(.usage, "--limit must be 1–1000 and --page at least 1")
+            }
+            let id = try ClaudeIDs.parse(id, what: "session")
+            let limit = limit
+            let page = page
+            let (session, messages) = try await connection.claude { client in
+                let session = try await client.session(id: id)
+                let total = session.messageCount
+                let offset = max(total - page * limit, 0)
+                let count = min(limit, max(total - (page - 1) * limit, 0))
+                return (session, try await client.messages(sessionId: id, limit: max(count, 1), offset: offset))
+            }
+            if json {
+                try Terminal.printClaudeJSON(Output(session: session, messages: messages))
+                return
+            }
+            print(ClaudePresentation.session(session))
+            print("")
+            print(ClaudePresentation.transcript(messages.items), terminator: "")
+            let shown = (page - 1) * limit + messages.items.count
+            if shown < messages.total { print("(earlier messages: --page \(page + 1))") }
+            if session.source == .external { print("This session was started outside the sidecar: it is read-only.") }
         }
-        let id = try ClaudeIDs.parse(id, what: "session")
-        let limit = limit
-        let page = page
-        let (session, messages) = try await connection.claude { client in
-            let session = try await client.session(id: id)
-            let total = session.messageCount
-            let offset = max(total - page * limit, 0)
-            let count = min(limit, max(total - (page - 1) * limit, 0))
-            return (session, try await client.messages(sessionId: id, limit: max(count, 1), offset: offset))
-        }
-        if json {
-            try Terminal.printClaudeJSON(Output(session: session, messages: messages))
-            return
-        }
-        print(ClaudePresentation.session(session))
-        print("")
-        print(ClaudePresentation.transcript(messages.items), terminator: "")
-        let shown = (page - 1) * limit + messages.items.count
-        if shown < messages.total { print("(earlier messages: --page \(page + 1))") }
-        if session.source == .external { print("This session was started outside the sidecar: it is read-only.") }
     }
 }
 
@@ -97,14 +102,16 @@ struct SessionsForkCommand: CompanionCommand {
     @Flag(help: "Print the API's JSON.") var json = false
 
     func execute() async throws {
-        let id = try ClaudeIDs.parse(id, what: "session")
-        let fork = try await connection.claude { try await $0.forkSession(id: id) }
-        if json {
-            try Terminal.printClaudeJSON(fork)
-        } else {
-            print(
-                "Forked into \(fork.id.uuidString.lowercased())  (continue: companion chat --session \(fork.id.uuidString.lowercased()) \"…\")"
-            )
+        try await ClientRun.run(json: json) {
+            let id = try ClaudeIDs.parse(id, what: "session")
+            let fork = try await connection.claude { try await $0.forkSession(id: id) }
+            if json {
+                try Terminal.printClaudeJSON(fork)
+            } else {
+                print(
+                    "Forked into \(fork.id.uuidString.lowercased())  (continue: companion chat --session \(fork.id.uuidString.lowercased()) \"…\")"
+                )
+            }
         }
     }
 }
