@@ -43,24 +43,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// Starts serving at once.
     public init(handler: @escaping @Sendable (Request) -> Response?) throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(.EMFILE) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(fd, pointer, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, pointer, &length) == 0
-            }
-        }
-        guard bound else {
-            close(fd)
-            throw POSIXError(.EADDRINUSE)
-        }
-        listener = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
+        (listener, port) = try LoopbackListener.open(backlog: 16)
         self.handler = handler
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
