@@ -118,6 +118,12 @@ let package = Package(
                 "CompanionAPI", "CompanionClient", "CompanionPairing", "CompanionSidecar", "CompanionKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            // The Swift driver links executables with --export-dynamic, which puts every public symbol of every
+            // module (44,000) in the dynamic symbol table: nothing loads symbols from the executable, but the
+            // dynamic loader and the Swift runtime's start-up dladdr walk that table (Benchmarks/startup.sh).
+            linkerSettings: [
+                .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux], configuration: .release))
             ]),
         // Examples/: programs that use the library products only (CI builds them; scripts/check-imports.sh
         // checks that they import nothing else).
