@@ -55,8 +55,13 @@ struct DeviceIdentityStoreTests {
         #expect(abs(used.timeIntervalSinceNow) < 60)
         _ = try vault.get("absent")
         #expect(log.entries()["file"]?.keys.sorted() == ["identity"])
+        let record = log.directory.appendingPathComponent("file").appendingPathComponent(
+            ItemFileName.encode("identity"))
+        #expect(try mode(record.path) == 0o600)
+        #expect(try mode(log.directory.appendingPathComponent("file").path) == 0o700)
         try vault.remove("identity")
         #expect(log.lastUsed(backend: "file", name: "identity") == nil)
-        #expect(try mode(log.path.path) == 0o600)
+        #expect(!FileManager.default.fileExists(atPath: record.path))
+        #expect(!FileManager.default.fileExists(atPath: log.path.path))  // usage.json is no longer written
     }
 }
