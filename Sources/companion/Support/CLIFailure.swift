@@ -74,6 +74,10 @@ extension CompanionCommand {
             Terminal.printError("unexpected error: \(error)", hint: "please report this with the command you ran")
             throw ExitCode(ExitStatus.failure.rawValue)
         }
+        // Exit here, on the thread that ran the command. Returning would end the program from the main queue,
+        // which dispatch_main serves from a newly started thread (strace -f of `keys show`): one more thread to
+        // start and be scheduled at the very end, which on a loaded machine is a wait of its own.
+        Foundation.exit(ExitStatus.success.rawValue)
     }
 }
 
