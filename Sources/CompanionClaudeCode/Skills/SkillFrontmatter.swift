@@ -1,0 +1,62 @@
+import Foundation
+import Yams
+
+/// The YAML frontmatter of a SKILL.md: the block between a first line `---` and the next line `---` (or `...`),
+/// parsed with Yams. Only the delimiting lines are found by hand; the block itself is YAML.
+enum SkillFrontmatter {
+    /// Largest frontmatter parsed (anything longer is reported, not parsed).
+    static let maxBytes = 64 * 1024
+
+    /// The frontmatter's keys and the Markdown after it; `text` without a first `---` line has no frontmatter.
+    static func split(_ text: String) -> (yaml: Substring?, body: Substring, unclosed: Bool) {
+        let withoutBOM = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
+        var lines = withoutBOM.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
+        guard let first = lines.next(), first.trimmingCharacters(in: .whitespaces) == "---" else {
+            return (nil, withoutBOM, false)
+        }
+        let yamlStart = withoutBOM.index(first.endIndex, offsetBy: 1, limitedBy: withoutBOM.endIndex)
+            ?? withoutBOM.endIndex
+        while let line = lines.next() {
+            let trimmed = line.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r"))
+            if trimmed == "---" || trimmed == "..." {
+                let bodyStart =
+                    withoutBOM.index(line.endIndex, offsetBy: 1, limitedBy: withoutBOM.endIndex) ?? withoutBOM.endIndex
+                return (withoutBOM[yamlStart..<line.startIndex], withoutBOM[bodyStart...], false)
+            }
+        }
+        return (nil, withoutBOM, true)
+    }
+
+    /// The keys of `yaml` (a mapping); throws a description of what is wrong.
+    static func parse(_ yaml: Substring) throws(SkillDocumentProblem) -> [String: FrontmatterValue] {
+        if yaml.utf8.count > maxBytes {
+            throw SkillDocumentProblem("the frontmatter is larger than \(maxBytes / 1024) KiB")
+        }
+        let loaded: Any?
+        do {
+            loaded = try Yams.load(yaml: String(yaml))
+        } catch let error as YamlError {
+            throw SkillDocumentProblem("the frontmatter is not valid YAML (\(Self.describe(error)))")
+        } catch {
+            throw SkillDocumentProblem("the frontmatter is not valid YAML")
+        }
+        guard let loaded else { return [:] }
+        guard case .object(let keys) = FrontmatterValue(yaml: loaded) else {
+            throw SkillDocumentProblem("the frontmatter is not a YAML mapping of keys (name: …, description: …)")
+        }
+        return keys
+    }
+
+    /// Yams' error, on one line, without the quoted document.
+    private static func describe(_ error: YamlError) -> String {
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _):
+            let where_ = "line \(mark.line), column \(mark.column)"
+            return [context?.text, problem, where_].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
+        case .composer(let context, let problem, let mark, _):
+            return [context?.text, problem, "line \(mark.line)"].compactMap { $0 }.joined(separator: ": ")
+        default:
+            return "\(error)".split(separator: "\n").first.map(String.init) ?? "unreadable"
+        }
+    }
+}
