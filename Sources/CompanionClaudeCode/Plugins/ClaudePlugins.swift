@@ -60,7 +60,8 @@ public struct ClaudePlugins: Sendable {
 
     /// `claude plugin install --json -- id`.
     public func install(_ id: PluginID) async throws(ClaudePluginError) {
-        try await change(["plugin", "install", "--json", "--", id.description], what: "install", limit: changeTimeLimit)
+        try await change(
+            ["plugin", "install", "--json", "--", id.description], what: "install", limit: changeTimeLimit)
     }
 
     /// `claude plugin enable|disable --json -- id` (the plugin must be installed: the CLI would otherwise record
@@ -93,7 +94,8 @@ public struct ClaudePlugins: Sendable {
     /// `claude plugin marketplace remove --json -- name`.
     public func removeMarketplace(name: String) async throws(ClaudePluginError) {
         let name = try PluginID.part(name, in: name)
-        try await change(["plugin", "marketplace", "remove", "--json", "--", name], what: "marketplace remove", limit: timeLimit)
+        try await change(
+            ["plugin", "marketplace", "remove", "--json", "--", name], what: "marketplace remove", limit: timeLimit)
     }
 
     // MARK: - Running the CLI
@@ -115,6 +117,8 @@ public struct ClaudePlugins: Sendable {
         guard let outcome = try? JSONDecoder().decode(PluginCommandOutcome.self, from: Data(lastLine.utf8)) else {
             throw .cliFailed("`claude plugin \(what)` \(Self.describe(result)) and printed no JSON result")
         }
+        // Enabling an enabled plugin (or disabling a disabled one) is not a failure for the caller.
+        if outcome.failureCode == "already_in_goal_state" { return outcome }
         guard outcome.outcome == "ok", result.succeeded else {
             throw .refused(
                 command: what, code: outcome.failureCode,

@@ -27,8 +27,14 @@ public struct PluginID: Sendable, Equatable, Hashable, CustomStringConvertible {
     public static func part(_ text: String, in whole: String) throws(ClaudePluginError) -> String {
         let shown = String(whole.prefix(80))
         if text.isEmpty || text.count > 128 { throw .invalidName(shown, "each part must be 1 to 128 characters") }
-        if text.hasPrefix(".") || text.hasPrefix("-") { throw .invalidName(shown, "a part must not start with '.' or '-'") }
-        guard text.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)) })
+        if text.hasPrefix(".") || text.hasPrefix("-") {
+            throw .invalidName(shown, "a part must not start with '.' or '-'")
+        }
+        guard
+            text.unicodeScalars.allSatisfy({
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0))
+            })
         else {
             throw .invalidName(shown, "only letters, digits, '.', '_' and '-' are allowed")
         }

@@ -23,7 +23,8 @@ public indirect enum FrontmatterValue: Sendable, Equatable {
         case let value as [AnyHashable: Any]:
             self = .object(
                 Dictionary(
-                    value.map { ("\($0.key.base)", FrontmatterValue(yaml: $0.value)) }, uniquingKeysWith: { a, _ in a }))
+                    value.map { ("\($0.key.base)", FrontmatterValue(yaml: $0.value)) }, uniquingKeysWith: { a, _ in a })
+            )
         case let value as [String: Any]:
             self = .object(value.mapValues { FrontmatterValue(yaml: $0) })
         case let value?: self = .string("\(value)")

@@ -14,7 +14,9 @@ public struct SkillCatalog: Sendable {
     }
 
     /// `<config>/skills`.
-    public var userSkillsDirectory: URL { directories.configDirectory.appendingPathComponent("skills", isDirectory: true) }
+    public var userSkillsDirectory: URL {
+        directories.configDirectory.appendingPathComponent("skills", isDirectory: true)
+    }
 
     /// `<project>/.claude/skills`.
     public static func projectSkillsDirectory(_ projectPath: String) -> URL {
@@ -121,9 +123,11 @@ public struct SkillCatalog: Sendable {
 
     static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
+        {
             return String(cString: strerror(Int32(underlying.code)))
         }
-        return nsError.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(nsError.code))) : "\(type(of: error))"
+        return nsError.domain == NSPOSIXErrorDomain
+            ? String(cString: strerror(Int32(nsError.code))) : "\(type(of: error))"
     }
 }

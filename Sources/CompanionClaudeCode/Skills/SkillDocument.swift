@@ -53,7 +53,9 @@ public struct SkillDocument: Sendable, Equatable {
             allowedTools = Self.tools(keys.removeValue(forKey: "allowed-tools"))
             if case .array(let values) = keys["tags"] { tags = values.compactMap(\.text) }
             version = Self.scalarText(keys["version"])
-            if version == nil, case .object(let metadata) = keys["metadata"] { version = Self.scalarText(metadata["version"]) }
+            if version == nil, case .object(let metadata) = keys["metadata"] {
+                version = Self.scalarText(metadata["version"])
+            }
             otherKeys = keys
             if description?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ?? true {
                 problem = SkillDocumentProblem("the frontmatter has no description: (Claude Code needs one)")

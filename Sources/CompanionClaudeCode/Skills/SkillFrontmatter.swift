@@ -14,7 +14,8 @@ enum SkillFrontmatter {
         guard let first = lines.next(), first.trimmingCharacters(in: .whitespaces) == "---" else {
             return (nil, withoutBOM, false)
         }
-        let yamlStart = withoutBOM.index(first.endIndex, offsetBy: 1, limitedBy: withoutBOM.endIndex)
+        let yamlStart =
+            withoutBOM.index(first.endIndex, offsetBy: 1, limitedBy: withoutBOM.endIndex)
             ?? withoutBOM.endIndex
         while let line = lines.next() {
             let trimmed = line.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r"))
@@ -51,8 +52,8 @@ enum SkillFrontmatter {
     private static func describe(_ error: YamlError) -> String {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _):
-            let where_ = "line \(mark.line), column \(mark.column)"
-            return [context?.text, problem, where_].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
+            let position = "line \(mark.line), column \(mark.column)"
+            return [context?.text, problem, position].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
         case .composer(let context, let problem, let mark, _):
             return [context?.text, problem, "line \(mark.line)"].compactMap { $0 }.joined(separator: ": ")
         default:

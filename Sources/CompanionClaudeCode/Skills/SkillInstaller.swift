@@ -23,9 +23,7 @@ public struct SkillInstaller: Sendable {
             ".companion-skill-install-\(UUID().uuidString)", isDirectory: true)
         do {
             try FileManager.default.createDirectory(
-                at: skills, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            try FileManager.default.createDirectory(
-                at: staging, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+                at: staging, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw .fileSystem(SkillCatalog.reason(error))
         }
@@ -38,7 +36,8 @@ public struct SkillInstaller: Sendable {
             throw .noSkill("its SKILL.md cannot be used: \(problem.description)")
         }
         let fallback =
-            skillDirectory == repository ? Self.repositoryName(clone.source) : skillDirectory.lastPathComponent
+            skillDirectory.path == repository.resolvingSymlinksInPath().standardizedFileURL.path
+            ? Self.repositoryName(clone.source) : skillDirectory.lastPathComponent
         let chosen: String
         if let name {
             chosen = name
@@ -53,6 +52,12 @@ public struct SkillInstaller: Sendable {
         // The skill is a copy, not a checkout: git's own directory stays behind (and is removed with staging).
         try? FileManager.default.removeItem(at: skillDirectory.appendingPathComponent(".git"))
         if FileManager.default.fileExists(atPath: destination.path) { throw .alreadyInstalled(chosen) }
+        do {
+            try FileManager.default.createDirectory(
+                at: skills, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .fileSystem("the skills directory cannot be created: \(SkillCatalog.reason(error))")
+        }
         guard rename(skillDirectory.path, destination.path) == 0 else {
             let why = String(cString: strerror(errno))
             if FileManager.default.fileExists(atPath: destination.path) { throw .alreadyInstalled(chosen) }

@@ -26,7 +26,8 @@ public enum SkillSearch {
                 let document = SkillDocument.read(file, previewCharacters: 0)
                 let relative = String(directory.path.dropFirst(source.path.count)).trimmingCharacters(
                     in: CharacterSet(charactersIn: "/"))
-                let haystack = ([document.name, document.description, directory.lastPathComponent].compactMap { $0 }
+                let haystack =
+                    ([document.name, document.description, directory.lastPathComponent].compactMap { $0 }
                     + document.tags).joined(separator: "\n").lowercased()
                 guard words.allSatisfy({ haystack.contains($0) }) else { continue }
                 let modified =

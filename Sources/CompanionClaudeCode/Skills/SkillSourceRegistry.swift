@@ -36,12 +36,14 @@ public struct SkillSourceRegistry: Sendable {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: resolved.path, isDirectory: &isDirectory), isDirectory.boolValue
         else {
-            throw .source("'\(path.prefix(200))' is not a directory on the workstation; clone the repository there first")
+            throw .source(
+                "'\(path.prefix(200))' is not a directory on the workstation; clone the repository there first")
         }
         let chosen = try SkillName.validate(name ?? resolved.lastPathComponent)
         var sources = try list()
         if sources.contains(where: { $0.name == chosen }) {
-            throw .source("a skill source named '\(chosen)' is registered already; remove it first or choose another name")
+            throw .source(
+                "a skill source named '\(chosen)' is registered already; remove it first or choose another name")
         }
         if sources.count >= Self.maxSources {
             throw .source("\(Self.maxSources) skill sources are registered already; remove one first")

@@ -8,7 +8,8 @@ import Foundation
 extension ClaudeCodeService: ClaudeSkillsBackend {
     var skillCatalog: SkillCatalog { SkillCatalog(directories: directories) }
     var skillSourceRegistry: SkillSourceRegistry {
-        SkillSourceRegistry(file: stateDirectory.deletingLastPathComponent().appendingPathComponent("skill-sources.json"))
+        SkillSourceRegistry(
+            file: stateDirectory.deletingLastPathComponent().appendingPathComponent("skill-sources.json"))
     }
 
     public func skills(projectPath: String?) async throws(SidecarError) -> [Skill] {
@@ -33,7 +34,8 @@ extension ClaudeCodeService: ClaudeSkillsBackend {
                 + "GitHub. Clone a skills repository on the workstation and register it (POST /api/v1/skills/sources, "
                 + "`companion skills sources add PATH`)."
             : "Searched \(sources.count) registered source(s) offline; GitHub is not searched."
-        return SkillSearchResponse(items: hits.map(ClaudeExtensionsMapping.searchResult), sources: sources.map(\.name), note: note)
+        return SkillSearchResponse(
+            items: hits.map(ClaudeExtensionsMapping.searchResult), sources: sources.map(\.name), note: note)
     }
 
     public func installSkill(_ request: SkillInstallRequest) async throws(SidecarError) -> Skill {
@@ -64,8 +66,9 @@ extension ClaudeCodeService: ClaudeSkillsBackend {
     }
 
     public func addSkillSource(_ request: AddSkillSourceRequest) async throws(SidecarError) -> SkillSearchSourceInfo {
-        do { return ClaudeExtensionsMapping.source(try skillSourceRegistry.add(path: request.path, name: request.name)) }
-        catch { throw ClaudeExtensionsMapping.error(error) }
+        do {
+            return ClaudeExtensionsMapping.source(try skillSourceRegistry.add(path: request.path, name: request.name))
+        } catch { throw ClaudeExtensionsMapping.error(error) }
     }
 
     public func removeSkillSource(name: String) async throws(SidecarError) {
@@ -82,7 +85,8 @@ extension ClaudeCodeService: ClaudeSkillsBackend {
         } catch {
             throw .badRequest(
                 error.description.replacingOccurrences(of: "repo_url", with: "repository")
-                    .replacingOccurrences(of: "--clone-root DIR` (none)", with: "--clone-root DIR` (none); or GitHub owner/repo"))
+                    .replacingOccurrences(
+                        of: "--clone-root DIR` (none)", with: "--clone-root DIR` (none); or GitHub owner/repo"))
         }
     }
 
@@ -94,7 +98,9 @@ extension ClaudeCodeService: ClaudeSkillsBackend {
             parts.allSatisfy({ part in
                 !part.isEmpty && part.count <= 100 && !part.hasPrefix(".") && !part.hasPrefix("-")
                     && part.unicodeScalars.allSatisfy {
-                        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0))
+                        $0.isASCII
+                            && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                                || "._-".unicodeScalars.contains($0))
                     }
             })
         else { return nil }

@@ -27,7 +27,9 @@ enum ClaudeExtensionsMapping {
     }
 
     static func searchResult(_ hit: SkillSearchHit) -> GitHubSearchResult {
-        let name = hit.document.name ?? (hit.skillPath.isEmpty ? hit.source.name : String(hit.skillPath.split(separator: "/").last!))
+        let name =
+            hit.document.name
+            ?? (hit.skillPath.isEmpty ? hit.source.name : String(hit.skillPath.split(separator: "/").last!))
         return GitHubSearchResult(
             id: NameBasedUUID.make("skill-source:\(hit.source.path)/\(hit.skillPath)"), repository: hit.source.path,
             name: name, description: hit.document.description, stars: 0,

@@ -25,10 +25,12 @@ struct ClaudePluginRoutes {
             return try Envelope.success(try await backend.installPlugin(body))
         }
         api.post("plugins/:name/enable") { _, context in
-            try Envelope.success(try await backend.setPluginEnabled(name: try context.parameters.require("name"), enabled: true))
+            try Envelope.success(
+                try await backend.setPluginEnabled(name: try context.parameters.require("name"), enabled: true))
         }
         api.post("plugins/:name/disable") { _, context in
-            try Envelope.success(try await backend.setPluginEnabled(name: try context.parameters.require("name"), enabled: false))
+            try Envelope.success(
+                try await backend.setPluginEnabled(name: try context.parameters.require("name"), enabled: false))
         }
         api.delete("plugins/:name") { _, context in
             try await backend.uninstallPlugin(name: try context.parameters.require("name"))

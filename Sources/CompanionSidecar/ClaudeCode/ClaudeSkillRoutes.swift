@@ -37,7 +37,8 @@ struct ClaudeSkillRoutes {
                 SkillInstallRequest.self, from: request, limit: ClaudeCodeRoutes.maxBodyBytes)!
             return try Envelope.success(try await backend.installSkill(body))
         }
-        api.get("skills/sources") { _, _ in try Envelope.success(ListResponse(items: try await backend.skillSources())) }
+        api.get("skills/sources") { _, _ in try Envelope.success(ListResponse(items: try await backend.skillSources()))
+        }
         api.post("skills/sources") { request, _ in
             let body = try await Envelope.decode(
                 AddSkillSourceRequest.self, from: request, limit: ClaudeCodeRoutes.maxBodyBytes)!
@@ -49,7 +50,8 @@ struct ClaudeSkillRoutes {
         }
         api.get("skills/:name") { request, context in
             try Envelope.success(
-                try await backend.skill(name: try context.parameters.require("name"), projectPath: try Self.projectPath(request)))
+                try await backend.skill(
+                    name: try context.parameters.require("name"), projectPath: try Self.projectPath(request)))
         }
         api.delete("skills/:name") { _, context in
             try await backend.deleteSkill(name: try context.parameters.require("name"))

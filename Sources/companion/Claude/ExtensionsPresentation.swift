@@ -28,7 +28,9 @@ enum ExtensionsPresentation {
             "Path         \(Terminal.safe(skill.path))",
         ]
         if let description = skill.description { lines.append("Description  \(Terminal.safe(description))") }
-        if let tools = skill.allowedTools { lines.append("Tools        \(Terminal.safe(tools.joined(separator: ", ")))") }
+        if let tools = skill.allowedTools {
+            lines.append("Tools        \(Terminal.safe(tools.joined(separator: ", ")))")
+        }
         if let version = skill.version { lines.append("Version      \(Terminal.safe(version))") }
         if let updated = skill.lastUpdated { lines.append("Updated      \(updated)") }
         if let problem = skill.problem { lines.append("Problem      \(Terminal.safe(problem))") }
@@ -82,7 +84,9 @@ enum ExtensionsPresentation {
         if let version = plugin.version { lines.append("Version  \(Terminal.safe(version))") }
         if let path = plugin.path { lines.append("Path     \(Terminal.safe(path))") }
         if let skills = plugin.skills { lines.append("Skills   \(Terminal.safe(skills.joined(separator: ", ")))") }
-        if let commands = plugin.commands { lines.append("Commands \(Terminal.safe(commands.joined(separator: ", ")))") }
+        if let commands = plugin.commands {
+            lines.append("Commands \(Terminal.safe(commands.joined(separator: ", ")))")
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -28,7 +28,11 @@ struct PluginsListCommand: CompanionCommand {
             let plugins = try await connection.claudeExtensions(listCommand: PluginsCommand.listCommand) {
                 try await $0.plugins()
             }
-            if json { try Terminal.printClaudeJSON(plugins) } else { print(ExtensionsPresentation.plugins(plugins.items), terminator: "") }
+            if json {
+                try Terminal.printClaudeJSON(plugins)
+            } else {
+                print(ExtensionsPresentation.plugins(plugins.items), terminator: "")
+            }
         }
     }
 }
@@ -88,7 +92,8 @@ struct PluginsInstallCommand: CompanionCommand {
         }
         try await ClientRun.run(json: json) {
             let installed = try await connection.claudeExtensions(listCommand: "companion plugins marketplace list") {
-                try await $0.installPlugin(InstallPluginRequest(pluginName: String(parts[0]), marketplace: String(parts[1])))
+                try await $0.installPlugin(
+                    InstallPluginRequest(pluginName: String(parts[0]), marketplace: String(parts[1])))
             }
             if json { try Terminal.printClaudeJSON(installed) } else { print(ExtensionsPresentation.plugin(installed)) }
         }
@@ -108,7 +113,11 @@ struct PluginsRemoveCommand: CompanionCommand {
             let deleted = try await connection.claudeExtensions(listCommand: PluginsCommand.listCommand) {
                 try await $0.uninstallPlugin(name: plugin)
             }
-            if json { try Terminal.printClaudeJSON(deleted) } else { print("Uninstalled plugin \(Terminal.safe(plugin)).") }
+            if json {
+                try Terminal.printClaudeJSON(deleted)
+            } else {
+                print("Uninstalled plugin \(Terminal.safe(plugin)).")
+            }
         }
     }
 }
@@ -182,7 +191,11 @@ struct MarketplaceRemoveCommand: CompanionCommand {
             let deleted = try await connection.claudeExtensions(listCommand: MarketplaceCommand.listCommand) {
                 try await $0.removeMarketplace(name: name)
             }
-            if json { try Terminal.printClaudeJSON(deleted) } else { print("Removed marketplace \(Terminal.safe(name)).") }
+            if json {
+                try Terminal.printClaudeJSON(deleted)
+            } else {
+                print("Removed marketplace \(Terminal.safe(name)).")
+            }
         }
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 /// `companion skills list|show|install|rm|search|sources`: Claude Code skills on the workstation.
 struct SkillsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "skills", abstract: "List, show, install, remove and search Claude Code skills on the workstation.",
+        commandName: "skills",
+        abstract: "List, show, install, remove and search Claude Code skills on the workstation.",
         subcommands: [
             SkillsListCommand.self, SkillsShowCommand.self, SkillsInstallCommand.self, SkillsRemoveCommand.self,
             SkillsSearchCommand.self, SkillSourcesCommand.self,
@@ -28,7 +29,11 @@ struct SkillsListCommand: CompanionCommand {
             let skills = try await connection.claudeExtensions(listCommand: SkillsCommand.listCommand) {
                 try await $0.skills(projectPath: project)
             }
-            if json { try Terminal.printClaudeJSON(skills) } else { print(ExtensionsPresentation.skills(skills.items), terminator: "") }
+            if json {
+                try Terminal.printClaudeJSON(skills)
+            } else {
+                print(ExtensionsPresentation.skills(skills.items), terminator: "")
+            }
         }
     }
 }
@@ -116,7 +121,11 @@ struct SkillsSearchCommand: CompanionCommand {
             let result = try await connection.claudeExtensions(listCommand: "companion skills sources list") {
                 try await $0.searchSkills(query: words.joined(separator: " "))
             }
-            if json { try Terminal.printClaudeJSON(result) } else { print(ExtensionsPresentation.search(result), terminator: "") }
+            if json {
+                try Terminal.printClaudeJSON(result)
+            } else {
+                print(ExtensionsPresentation.search(result), terminator: "")
+            }
         }
     }
 }
@@ -141,7 +150,11 @@ struct SkillSourcesListCommand: CompanionCommand {
             let sources = try await connection.claudeExtensions(listCommand: "companion skills sources list") {
                 try await $0.skillSources()
             }
-            if json { try Terminal.printClaudeJSON(sources) } else { print(ExtensionsPresentation.sources(sources.items), terminator: "") }
+            if json {
+                try Terminal.printClaudeJSON(sources)
+            } else {
+                print(ExtensionsPresentation.sources(sources.items), terminator: "")
+            }
         }
     }
 }
@@ -184,7 +197,11 @@ struct SkillSourcesRemoveCommand: CompanionCommand {
             let deleted = try await connection.claudeExtensions(listCommand: "companion skills sources list") {
                 try await $0.removeSkillSource(name: name)
             }
-            if json { try Terminal.printClaudeJSON(deleted) } else { print("Unregistered skill source \(Terminal.safe(name)).") }
+            if json {
+                try Terminal.printClaudeJSON(deleted)
+            } else {
+                print("Unregistered skill source \(Terminal.safe(name)).")
+            }
         }
     }
 }

@@ -65,17 +65,20 @@ import Testing
         let detail = try #require(try contract.roundTrip(APIResponse<Skill>.self, "skill-detail.json").data)
         #expect(detail.content == "# PDF tools\n\nUse pdftotext.\n" && detail.author == "Ada")
 
-        let search = try #require(try contract.roundTrip(APIResponse<SkillSearchResponse>.self, "skill-search.json").data)
+        let search = try #require(
+            try contract.roundTrip(APIResponse<SkillSearchResponse>.self, "skill-search.json").data)
         #expect(!search.searchesGitHub && search.items.first?.skillPath == "skills/release-notes")
         _ = try ClaudeAPIContractTests.appDecoder.decode(
-            AppEnvelope<AppList<GitHubSearchResult>>.self, from: try ClaudeAPIContractTests.fixture("skill-search.json"))
+            AppEnvelope<AppList<GitHubSearchResult>>.self, from: try ClaudeAPIContractTests.fixture("skill-search.json")
+        )
 
         let install = try contract.roundTrip(SkillInstallRequest.self, "skill-install-request.json")
         #expect(install.skillPath == "document-skills/pdf" && install.name == nil)
     }
 
     @Test func pluginsMarketplacesAndRequests() throws {
-        let plugins = try #require(try contract.roundTrip(APIResponse<ListResponse<Plugin>>.self, "plugins-list.json").data)
+        let plugins = try #require(
+            try contract.roundTrip(APIResponse<ListResponse<Plugin>>.self, "plugins-list.json").data)
         #expect(plugins.items.first?.pluginId == "hello@test-market" && plugins.items.first?.isEnabled == false)
         let app = try ClaudeAPIContractTests.appDecoder.decode(
             AppEnvelope<AppList<AppPlugin>>.self, from: try ClaudeAPIContractTests.fixture("plugins-list.json"))

@@ -17,7 +17,8 @@ extension RealClaudeSuites {
             #expect(try await plugins.installed().isEmpty)
             let name = try await plugins.addMarketplace(source: marketplace.repository.path)
             #expect(name == PluginMarketplace.marketplaceName)
-            #expect(try claudeText(world, ["plugin", "marketplace", "list"]).contains(PluginMarketplace.marketplaceName))
+            #expect(
+                try claudeText(world, ["plugin", "marketplace", "list"]).contains(PluginMarketplace.marketplaceName))
             let known = try await plugins.marketplaces()
             #expect(known.map(\.name).contains(name))
             let available = try await plugins.available()
@@ -45,10 +46,13 @@ extension RealClaudeSuites {
 
             try await plugins.uninstall(installed)
             #expect(try cliList(world).isEmpty)
-            await #expect(throws: ClaudePluginError.notInstalled("hello")) { try await plugins.resolveInstalled("hello") }
+            await #expect(throws: ClaudePluginError.notInstalled("hello")) {
+                try await plugins.resolveInstalled("hello")
+            }
 
             try await plugins.removeMarketplace(name: name)
-            #expect(try !claudeText(world, ["plugin", "marketplace", "list"]).contains(PluginMarketplace.marketplaceName))
+            #expect(
+                try !claudeText(world, ["plugin", "marketplace", "list"]).contains(PluginMarketplace.marketplaceName))
         }
 
         @Test func theCLIsRefusalsComeBackAsErrorsWithItsMessage() async throws {
@@ -58,14 +62,14 @@ extension RealClaudeSuites {
             do {
                 try await plugins.install(try PluginID(parsing: "nope@no-market"))
                 Issue.record("installing from an unknown marketplace succeeded")
-            } catch let error as ClaudePluginError {
+            } catch {
                 guard case .refused(let command, _, let message) = error else { throw error }
                 #expect(command == "install" && !message.isEmpty)
             }
             do {
                 _ = try await plugins.addMarketplace(source: world.sandbox.root.appendingPathComponent("missing").path)
                 Issue.record("a missing directory was added as a marketplace")
-            } catch let error as ClaudePluginError {
+            } catch {
                 guard case .refused(_, let code, _) = error else { throw error }
                 #expect(code == "invalid_source")
             }
@@ -84,7 +88,9 @@ func cliList(_ world: RealClaude) throws -> [String: Bool] {
     guard case .array(let items) = try JSONValue.parse(text) else { return [:] }
     var enabled: [String: Bool] = [:]
     for item in items {
-        if case .object(let object) = item, case .string(let id)? = object["id"], case .bool(let on)? = object["enabled"] {
+        if case .object(let object) = item, case .string(let id)? = object["id"],
+            case .bool(let on)? = object["enabled"]
+        {
             enabled[id] = on
         }
     }
@@ -112,7 +118,9 @@ func systemInit(_ world: RealClaude) async throws -> (plugins: [String], skills:
         else { continue }
         var plugins: [String] = []
         if case .array(let items)? = object["plugins"] {
-            for case .object(let plugin) in items { if case .string(let source)? = plugin["source"] { plugins.append(source) } }
+            for case .object(let plugin) in items {
+                if case .string(let source)? = plugin["source"] { plugins.append(source) }
+            }
         }
         var skills: [String] = []
         if case .array(let items)? = object["skills"] { for case .string(let skill) in items { skills.append(skill) } }

@@ -16,13 +16,16 @@ struct PluginMarketplace {
             {"name":"\(Self.marketplaceName)","owner":{"name":"Tester"},"plugins":[{"name":"\(Self.pluginName)",\
             "source":"./plugins/hello","description":"Says hello","version":"1.0.0"}]}
             """,
-            "plugins/hello/.claude-plugin/plugin.json": #"{"name":"hello","description":"Says hello","version":"1.0.0"}"#,
-            "plugins/hello/skills/greet/SKILL.md": "---\nname: greet\ndescription: Greets the user warmly\n---\nSay hello.\n",
+            "plugins/hello/.claude-plugin/plugin.json":
+                #"{"name":"hello","description":"Says hello","version":"1.0.0"}"#,
+            "plugins/hello/skills/greet/SKILL.md":
+                "---\nname: greet\ndescription: Greets the user warmly\n---\nSay hello.\n",
             "plugins/hello/commands/wave.md": "---\ndescription: Wave at the user\n---\nWave.\n",
         ]
         for (path, text) in files {
             let file = repository.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: file)
         }
         for arguments in [

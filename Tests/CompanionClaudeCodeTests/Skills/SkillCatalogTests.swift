@@ -10,7 +10,8 @@ import Testing
         let world = try SkillWorld()
         defer { world.remove() }
         try SkillWorld.writeSkill(in: world.skills, name: "zeta")
-        try SkillWorld.writeSkill(in: world.skills, name: "alpha", text: "---\nname: alpha\ndescription: [broken\n---\n")
+        try SkillWorld.writeSkill(
+            in: world.skills, name: "alpha", text: "---\nname: alpha\ndescription: [broken\n---\n")
         try SkillWorld.writeSkill(in: world.skills, name: ".hidden")
         try FileManager.default.createDirectory(
             at: world.skills.appendingPathComponent("not-a-skill"), withIntermediateDirectories: true)
@@ -29,7 +30,8 @@ import Testing
     @Test func showsOneSkillWithItsBody() throws {
         let world = try SkillWorld()
         defer { world.remove() }
-        try SkillWorld.writeSkill(in: world.skills, name: "writer", text: SkillWorld.skillText(name: "writer", body: "Write well."))
+        try SkillWorld.writeSkill(
+            in: world.skills, name: "writer", text: SkillWorld.skillText(name: "writer", body: "Write well."))
         let skill = try world.catalog.skill(named: "writer")
         #expect(skill.document.body == "Write well.\n")
         #expect(throws: SkillError.notFound("absent")) { try world.catalog.skill(named: "absent") }
@@ -68,10 +70,13 @@ import Testing
         defer { world.remove() }
         let install = world.root.appendingPathComponent("cache/hello")
         try SkillWorld.writeSkill(in: install.appendingPathComponent("skills"), name: "greet")
-        let installed = ["version": 2, "plugins": ["hello@market": [["scope": "user", "installPath": install.path]]]] as [String: Any]
+        let installed =
+            ["version": 2, "plugins": ["hello@market": [["scope": "user", "installPath": install.path]]]]
+            as [String: Any]
         let plugins = world.directories.configDirectory.appendingPathComponent("plugins")
         try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
-        try JSONSerialization.data(withJSONObject: installed).write(to: plugins.appendingPathComponent("installed_plugins.json"))
+        try JSONSerialization.data(withJSONObject: installed).write(
+            to: plugins.appendingPathComponent("installed_plugins.json"))
 
         let listed = world.catalog.list()
         #expect(listed.map(\.name) == ["hello:greet"] && listed[0].pluginID == "hello@market")

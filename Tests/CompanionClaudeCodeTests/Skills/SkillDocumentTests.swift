@@ -59,7 +59,9 @@ import Testing
         #expect(document.problem?.description.contains("larger than") == true)
     }
 
-    @Test(arguments: ["", ".", "..", "../x", "a/b", ".hidden", "-rf", "a\u{0}b", "a\nb", " a", String(repeating: "x", count: 200)])
+    @Test(arguments: [
+        "", ".", "..", "../x", "a/b", ".hidden", "-rf", "a\u{0}b", "a\nb", " a", String(repeating: "x", count: 200),
+    ])
     func namesThatWouldEscapeOrMisleadAreRefused(name: String) {
         #expect(throws: SkillError.self) { try SkillName.validate(name) }
     }

@@ -38,7 +38,8 @@ import Testing
         let world = try SkillWorld()
         defer { world.remove() }
         let single = try world.repository(
-            "single", files: ["skills/formatter/SKILL.md": SkillWorld.skillText(name: "formatter").bytes, "README.md": "x".bytes])
+            "single",
+            files: ["skills/formatter/SKILL.md": SkillWorld.skillText(name: "formatter").bytes, "README.md": "x".bytes])
         #expect(try await installer(world).install(from: world.clone("file://" + single.path)).name == "formatter")
 
         let several = try world.repository(
@@ -80,7 +81,7 @@ import Testing
         await #expect(throws: SkillError.self) {
             try await installer(world).install(from: world.clone("file://" + repo.path), skillPath: path)
         }
-        #expect(world.snapshot() == ["config/skills"])
+        #expect(world.snapshot().isEmpty)
     }
 
     @Test func aSkillPathThatIsALinkOutOfTheRepositoryIsRefused() async throws {
@@ -89,13 +90,15 @@ import Testing
         try SkillWorld.writeSkill(in: world.root, name: "secret")
         let repo = try world.repository("linky", files: ["README.md": "x".bytes])
         try FileManager.default.createSymbolicLink(
-            atPath: repo.appendingPathComponent("escape").path, withDestinationPath: world.root.appendingPathComponent("secret").path)
-        _ = try ProcessRunner.run("git", ["-C", repo.path, "add", "-A"])
-        _ = try ProcessRunner.run("git", ["-C", repo.path, "-c", "user.email=t@e", "-c", "user.name=t", "commit", "-qm", "link"])
+            atPath: repo.appendingPathComponent("escape").path,
+            withDestinationPath: world.root.appendingPathComponent("secret").path)
+        _ = try await ProcessRunner.run("git", ["-C", repo.path, "add", "-A"])
+        _ = try await ProcessRunner.run(
+            "git", ["-C", repo.path, "-c", "user.email=t@e", "-c", "user.name=t", "commit", "-qm", "link"])
         await #expect(throws: SkillError.self) {
             try await installer(world).install(from: world.clone("file://" + repo.path), skillPath: "escape")
         }
-        #expect(world.snapshot() == ["config/skills"])
+        #expect(world.snapshot().isEmpty)
     }
 
     @Test func aFailedCloneLeavesNothing() async throws {
@@ -104,12 +107,12 @@ import Testing
         do {
             _ = try await installer(world).install(from: world.clone("file://" + world.root.path + "/no-such-repo"))
             Issue.record("a missing repository installed something")
-        } catch let error as SkillError {
+        } catch {
             guard case .cloneFailed(let detail) = error else { throw error }
             #expect(detail.contains("exit status 128"))
             #expect(error.description.contains("nothing was installed"))
         }
-        #expect(world.snapshot() == ["config/skills"])
+        #expect(world.snapshot().isEmpty)
     }
 
     @Test(arguments: ["-uhelp", "--upload-pack=touch /tmp/pwned", "ext::sh -c touch% /tmp/pwned", "fd::17"])
@@ -117,7 +120,7 @@ import Testing
         let world = try SkillWorld()
         defer { world.remove() }
         await #expect(throws: SkillError.self) { try await installer(world).install(from: world.clone(address)) }
-        #expect(world.snapshot() == ["config/skills"])
+        #expect(world.snapshot().isEmpty)
     }
 
     @Test func anOversizedRepositoryIsStoppedAndLeavesNothing() async throws {
@@ -130,7 +133,7 @@ import Testing
         await #expect(throws: SkillError.cloneTooLarge(limitBytes: 1 << 20)) {
             try await installer(world).install(from: world.clone("file://" + repo.path, sizeLimit: 1 << 20))
         }
-        #expect(world.snapshot() == ["config/skills"])
+        #expect(world.snapshot().isEmpty)
     }
 
     @Test func aCloneThatHangsIsStoppedAtItsTimeLimitAndLeavesNothing() async throws {
@@ -141,6 +144,6 @@ import Testing
             try await installer(world).install(
                 from: world.clone("https://127.0.0.1:\(silent.port)/skills.git", timeLimit: .seconds(2)))
         }
-        #expect(world.snapshot() == ["config/skills"])
+        #expect(world.snapshot().isEmpty)
     }
 }

@@ -61,7 +61,9 @@ struct SkillWorld {
     func clone(_ source: String, timeLimit: Duration = .seconds(60), sizeLimit: Int = 8 << 20) -> GitClone {
         GitClone(
             source: source,
-            environment: ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": root.path, "GIT_ALLOW_PROTOCOL": "https:ssh:file"],
+            environment: [
+                "PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": root.path, "GIT_ALLOW_PROTOCOL": "https:ssh:file",
+            ],
             timeLimit: timeLimit, sizeLimitBytes: sizeLimit)
     }
 

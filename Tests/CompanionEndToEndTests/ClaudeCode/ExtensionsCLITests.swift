@@ -75,7 +75,9 @@ extension RealClaudeCLISuites {
             let (empty, emptyJSON) = try await world.cli.json(["skills", "list"])
             #expect(empty.status == Exit.success && emptyJSON["items"]?.arrayValue?.isEmpty == true, "\(empty)")
             let installed = try await world.cli.run(["skills", "install", repo.path])
-            #expect(installed.status == Exit.success && installed.stdout.contains("Installed skill formatter"), "\(installed)")
+            #expect(
+                installed.status == Exit.success && installed.stdout.contains("Installed skill formatter"),
+                "\(installed)")
             let listed = try await world.cli.run(["skills", "list"])
             #expect(listed.stdout.contains("formatter") && listed.stdout.contains("Formats code"), "\(listed)")
             let shown = try await world.cli.run(["skills", "show", "formatter"])
@@ -114,7 +116,8 @@ extension RealClaudeCLISuites {
                     {"name":"test-market","owner":{"name":"T"},"plugins":[{"name":"hello","source":"./plugins/hello",\
                     "description":"Says hello","version":"1.0.0"}]}
                     """,
-                    "plugins/hello/.claude-plugin/plugin.json": #"{"name":"hello","description":"Says hello","version":"1.0.0"}"#,
+                    "plugins/hello/.claude-plugin/plugin.json":
+                        #"{"name":"hello","description":"Says hello","version":"1.0.0"}"#,
                     "plugins/hello/skills/greet/SKILL.md": Self.skill("greet", "Greets"),
                 ])
             let added = try await world.cli.run(["plugins", "marketplace", "add", market.path])
@@ -135,7 +138,9 @@ extension RealClaudeCLISuites {
             #expect(try await world.cli.run(["plugins", "enable", "hello@test-market"]).status == Exit.success)
 
             #expect(try await world.cli.run(["plugins", "rm", "hello"]).status == Exit.success)
-            #expect(try await world.claude(["plugin", "list", "--json"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+            #expect(
+                try await world.claude(["plugin", "list", "--json"]).stdout.trimmingCharacters(
+                    in: .whitespacesAndNewlines) == "[]")
             #expect(try await world.cli.run(["plugins", "marketplace", "rm", "test-market"]).status == Exit.success)
             #expect(try await !world.claude(["plugin", "marketplace", "list"]).stdout.contains("test-market"))
 

@@ -26,7 +26,8 @@ extension ClaudeAPIFixture {
         let repo = sandbox.root.appendingPathComponent("repos/\(name)")
         for (path, text) in files {
             let file = repo.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: file)
         }
         for arguments in [
@@ -73,9 +74,13 @@ extension ClaudeAPIFixture {
             var plugins: [String] = []
             var skills: [String] = []
             if case .array(let items)? = object["plugins"] {
-                for case .object(let plugin) in items { if case .string(let source)? = plugin["source"] { plugins.append(source) } }
+                for case .object(let plugin) in items {
+                    if case .string(let source)? = plugin["source"] { plugins.append(source) }
+                }
             }
-            if case .array(let items)? = object["skills"] { for case .string(let skill) in items { skills.append(skill) } }
+            if case .array(let items)? = object["skills"] {
+                for case .string(let skill) in items { skills.append(skill) }
+            }
             return (plugins, skills)
         }
         throw CLIFailed(description: "no system/init in: \(text.prefix(2000))")
@@ -85,7 +90,8 @@ extension ClaudeAPIFixture {
     func userSkillEntries() -> [String] {
         let config = (try? FileManager.default.contentsOfDirectory(atPath: sandbox.configDirectory.path)) ?? []
         let skills =
-            (try? FileManager.default.contentsOfDirectory(atPath: sandbox.configDirectory.appendingPathComponent("skills").path))
+            (try? FileManager.default.contentsOfDirectory(
+                atPath: sandbox.configDirectory.appendingPathComponent("skills").path))
             ?? []
         return (config.filter { $0.hasPrefix(".companion") } + skills).sorted()
     }

@@ -20,7 +20,8 @@ extension RealClaudeSidecarSuites {
                     {"name":"test-market","owner":{"name":"Tester"},"plugins":[{"name":"hello",\
                     "source":"./plugins/hello","description":"Says hello","version":"1.0.0"}]}
                     """,
-                    "plugins/hello/.claude-plugin/plugin.json": #"{"name":"hello","description":"Says hello","version":"1.0.0"}"#,
+                    "plugins/hello/.claude-plugin/plugin.json":
+                        #"{"name":"hello","description":"Says hello","version":"1.0.0"}"#,
                     "plugins/hello/skills/greet/SKILL.md": ClaudeAPIFixture.skillText("greet", "Greets the user"),
                     "plugins/hello/commands/wave.md": "---\ndescription: Wave\n---\nWave.\n",
                 ])
@@ -55,7 +56,8 @@ extension RealClaudeSidecarSuites {
                     headers: Self.auth)
                 #expect(install.status == 200)
                 let plugin = try #require(try install.envelope(Plugin.self).data)
-                #expect(plugin.pluginId == "hello@test-market" && plugin.isEnabled && plugin.commands == ["/hello:wave"])
+                #expect(
+                    plugin.pluginId == "hello@test-market" && plugin.isEnabled && plugin.commands == ["/hello:wave"])
                 #expect(try await fixture.pluginStates() == ["hello@test-market": true])
                 let loaded = try await fixture.loaded()
                 #expect(loaded.plugins.contains("hello@test-market") && loaded.skills.contains("hello:greet"))
@@ -64,15 +66,16 @@ extension RealClaudeSidecarSuites {
 
                 // 2. Disable (raw HTTP), then enable (client), each checked with the CLI.
                 let disable = try await live.probe.post("/api/v1/plugins/hello/disable", nil, headers: Self.auth)
-                #expect(disable.status == 200 && (try disable.envelope(EnabledResponse.self).data?.enabled) == false)
+                #expect(try disable.status == 200 && disable.envelope(EnabledResponse.self).data?.enabled == false)
                 #expect(try await fixture.pluginStates() == ["hello@test-market": false])
                 #expect(try await live.client.plugins().items.first?.isEnabled == false)
                 #expect(try await live.client.setPluginEnabled(name: "hello@test-market", enabled: true).enabled)
                 #expect(try await fixture.pluginStates() == ["hello@test-market": true])
 
                 // 5. Uninstall: gone for the API and the CLI.
-                let removed = try await live.probe.send("DELETE", "/api/v1/plugins/hello@test-market", headers: Self.auth)
-                #expect(removed.status == 200 && (try removed.envelope(DeletedResponse.self).data?.deleted) == true)
+                let removed = try await live.probe.send(
+                    "DELETE", "/api/v1/plugins/hello@test-market", headers: Self.auth)
+                #expect(try removed.status == 200 && removed.envelope(DeletedResponse.self).data?.deleted == true)
                 #expect(try await fixture.pluginStates().isEmpty)
                 #expect(try await live.client.plugins().items.isEmpty)
 

@@ -19,13 +19,15 @@ extension RealClaudeSidecarSuites {
                 ("existing", ClaudeAPIFixture.skillText("existing", "An installed skill", body: "Existing body.")),
                 ("broken", "---\nname: broken\ndescription: [unclosed\n---\n"),
             ] {
-                try FileManager.default.createDirectory(at: skills.appendingPathComponent(name), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: skills.appendingPathComponent(name), withIntermediateDirectories: true)
                 try Data(text.utf8).write(to: skills.appendingPathComponent("\(name)/SKILL.md"))
             }
             let clone = try fixture.repository(
                 "skills-collection",
                 files: [
-                    "skills/release-notes/SKILL.md": ClaudeAPIFixture.skillText("release-notes", "Write release notes from git log"),
+                    "skills/release-notes/SKILL.md": ClaudeAPIFixture.skillText(
+                        "release-notes", "Write release notes from git log"),
                     "skills/haiku/SKILL.md": ClaudeAPIFixture.skillText("haiku", "Answer in haiku"),
                 ])
             try await fixture.liveWithCloneRoots { live in
@@ -41,7 +43,9 @@ extension RealClaudeSidecarSuites {
                 // 2. One skill with its content.
                 let shown = try await live.client.skill(name: "existing")
                 #expect(shown.description == "An installed skill" && shown.content == "Existing body.\n")
-                #expect(shown.allowedTools == ["Read", "Grep"] && shown.rawContent?.hasPrefix("---\nname: existing") == true)
+                #expect(
+                    shown.allowedTools == ["Read", "Grep"] && shown.rawContent?.hasPrefix("---\nname: existing") == true
+                )
 
                 // 3. Search: nothing registered says so (and that GitHub is not searched); then a local clone.
                 let none = try await live.client.searchSkills(query: "release")
@@ -55,7 +59,8 @@ extension RealClaudeSidecarSuites {
                 #expect(hit.repository == clone.path && hit.skillPath == "skills/release-notes")
 
                 // 4. Install what search found (git clone of the local repository), then Claude Code loads it.
-                let body = try ClaudeAPIJSON.encode(SkillInstallRequest(repository: hit.repository, skillPath: hit.skillPath))
+                let body = try ClaudeAPIJSON.encode(
+                    SkillInstallRequest(repository: hit.repository, skillPath: hit.skillPath))
                 let installed = try await live.probe.post("/api/v1/skills/install", body, headers: Self.auth)
                 #expect(installed.status == 200)
                 #expect(try installed.envelope(Skill.self).data?.name == "release-notes")
@@ -65,9 +70,9 @@ extension RealClaudeSidecarSuites {
 
                 // 5. Delete, then it is gone (404 in the envelope), for the API and for Claude Code.
                 let deleted = try await live.probe.send("DELETE", "/api/v1/skills/release-notes", headers: Self.auth)
-                #expect(deleted.status == 200 && (try deleted.envelope(DeletedResponse.self).data?.deleted) == true)
+                #expect(try deleted.status == 200 && deleted.envelope(DeletedResponse.self).data?.deleted == true)
                 let missing = try await live.probe.get("/api/v1/skills/release-notes", headers: Self.auth)
-                #expect(missing.status == 404 && (try missing.envelope(Skill.self).error?.code) == "NOT_FOUND")
+                #expect(try missing.status == 404 && missing.envelope(Skill.self).error?.code == "NOT_FOUND")
                 #expect(try await !fixture.loaded().skills.contains("release-notes"))
             }
         }
@@ -90,22 +95,32 @@ extension RealClaudeSidecarSuites {
                     let reply = try await live.probe.post("/api/v1/skills/install", body, headers: Self.auth)
                     #expect(reply.status == 400, "\(repository): \(reply.status)")
                     let error = try reply.envelope(Skill.self).error
-                    #expect(error?.code == "BAD_REQUEST" && error?.message.contains("repository") == true, "\(repository)")
+                    #expect(
+                        error?.code == "BAD_REQUEST" && error?.message.contains("repository") == true, "\(repository)")
                     #expect(error?.message.contains("secret") == false)
                 }
                 let repo = try fixture.repository("one", files: ["a/SKILL.md": ClaudeAPIFixture.skillText("a", "A")])
                 for skillPath in ["../../etc", "/etc", "a/../../x"] {
-                    let body = try ClaudeAPIJSON.encode(SkillInstallRequest(repository: repo.path, skillPath: skillPath))
+                    let body = try ClaudeAPIJSON.encode(
+                        SkillInstallRequest(repository: repo.path, skillPath: skillPath))
                     let reply = try await live.probe.post("/api/v1/skills/install", body, headers: Self.auth)
                     #expect(reply.status == 400, "\(skillPath): \(reply.status)")
                 }
-                for name in ["..%2F..%2Fetc", "%2Eprofile", "-rf"] {
+                // A skill right outside the skills directory that '..' would reach stays.
+                let outside = fixture.sandbox.configDirectory.appendingPathComponent("outside/SKILL.md")
+                try FileManager.default.createDirectory(
+                    at: outside.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(ClaudeAPIFixture.skillText("outside", "Outside").utf8).write(to: outside)
+                for name in ["..%2Foutside", "..%2F..%2Fetc", "-rf", "%2E%2E"] {
                     let reply = try await live.probe.send("DELETE", "/api/v1/skills/\(name)", headers: Self.auth)
-                    #expect(reply.status == 400, "\(name): \(reply.status)")
+                    #expect(reply.status == 400 || reply.status == 404, "\(name): \(reply.status)")
+                    #expect((try reply.envelope(DeletedResponse.self).success) == false)
                 }
+                #expect(FileManager.default.fileExists(atPath: outside.path))
                 let missingRepo = try ClaudeAPIJSON.encode(
                     SkillInstallRequest(repository: fixture.sandbox.root.path + "/no-such-repository"))
-                #expect(try await live.probe.post("/api/v1/skills/install", missingRepo, headers: Self.auth).status == 400)
+                #expect(
+                    try await live.probe.post("/api/v1/skills/install", missingRepo, headers: Self.auth).status == 400)
                 #expect(fixture.userSkillEntries() == before)
                 #expect(!FileManager.default.fileExists(atPath: marker.path))
                 await #expect(throws: CompanionClientError.self) { _ = try await live.client.searchSkills(query: "") }
