@@ -16,7 +16,7 @@ struct ClaudePluginRoutes {
             return try Envelope.success(try await backend.addMarketplace(body))
         }
         api.delete("plugins/marketplaces/:name") { _, context in
-            try await backend.removeMarketplace(name: try context.parameters.require("name"))
+            try await backend.removeMarketplace(name: try ClaudeSkillRoutes.name(context))
             return try Envelope.success(DeletedResponse())
         }
         api.post("plugins/install") { request, _ in
@@ -26,14 +26,14 @@ struct ClaudePluginRoutes {
         }
         api.post("plugins/:name/enable") { _, context in
             try Envelope.success(
-                try await backend.setPluginEnabled(name: try context.parameters.require("name"), enabled: true))
+                try await backend.setPluginEnabled(name: try ClaudeSkillRoutes.name(context), enabled: true))
         }
         api.post("plugins/:name/disable") { _, context in
             try Envelope.success(
-                try await backend.setPluginEnabled(name: try context.parameters.require("name"), enabled: false))
+                try await backend.setPluginEnabled(name: try ClaudeSkillRoutes.name(context), enabled: false))
         }
         api.delete("plugins/:name") { _, context in
-            try await backend.uninstallPlugin(name: try context.parameters.require("name"))
+            try await backend.uninstallPlugin(name: try ClaudeSkillRoutes.name(context))
             return try Envelope.success(DeletedResponse())
         }
     }

@@ -45,18 +45,28 @@ struct ClaudeSkillRoutes {
             return try Envelope.success(try await backend.addSkillSource(body))
         }
         api.delete("skills/sources/:name") { _, context in
-            try await backend.removeSkillSource(name: try context.parameters.require("name"))
+            try await backend.removeSkillSource(name: try Self.name(context))
             return try Envelope.success(DeletedResponse())
         }
         api.get("skills/:name") { request, context in
             try Envelope.success(
                 try await backend.skill(
-                    name: try context.parameters.require("name"), projectPath: try Self.projectPath(request)))
+                    name: try Self.name(context), projectPath: try Self.projectPath(request)))
         }
         api.delete("skills/:name") { _, context in
-            try await backend.deleteSkill(name: try context.parameters.require("name"))
+            try await backend.deleteSkill(name: try Self.name(context))
             return try Envelope.success(DeletedResponse())
         }
+    }
+
+    /// The `:name` path parameter, percent-decoded (clients encode `@`, spaces and the like); 400 when it does
+    /// not decode.
+    static func name(_ context: SidecarRequestContext) throws -> String {
+        let raw = try context.parameters.require("name")
+        guard let decoded = raw.removingPercentEncoding else {
+            throw SidecarError.badRequest("the name in the path is not valid percent-encoded text")
+        }
+        return decoded
     }
 
     /// `projectPath=` (an absolute path), when given.

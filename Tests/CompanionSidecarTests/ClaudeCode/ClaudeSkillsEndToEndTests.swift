@@ -97,7 +97,7 @@ extension RealClaudeSidecarSuites {
                     let error = try reply.envelope(Skill.self).error
                     #expect(
                         error?.code == "BAD_REQUEST" && error?.message.contains("repository") == true, "\(repository)")
-                    #expect(error?.message.contains("secret") == false)
+                    #expect(error?.message.contains("user:secret") == false)
                 }
                 let repo = try fixture.repository("one", files: ["a/SKILL.md": ClaudeAPIFixture.skillText("a", "A")])
                 for skillPath in ["../../etc", "/etc", "a/../../x"] {
