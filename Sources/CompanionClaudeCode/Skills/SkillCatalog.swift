@@ -92,13 +92,11 @@ public struct SkillCatalog: Sendable {
         -> InstalledSkill?
     {
         let file = directory.appendingPathComponent("SKILL.md")
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
-            attributes[.type] as? FileAttributeType == .typeRegular
+        guard
+            let (document, modified) = SkillDocumentCache.shared.document(atPath: file.path, previewCharacters: preview)
         else { return nil }
         return InstalledSkill(
-            name: name, scope: scope, directory: directory, pluginID: pluginID,
-            document: SkillDocument.read(file, previewCharacters: preview),
-            modified: attributes[.modificationDate] as? Date)
+            name: name, scope: scope, directory: directory, pluginID: pluginID, document: document, modified: modified)
     }
 
     /// The skills of every installed plugin, named `plugin:skill` as Claude Code shows them.

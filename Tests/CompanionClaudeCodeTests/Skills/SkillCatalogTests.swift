@@ -27,6 +27,24 @@ import Testing
         #expect(world.catalog.list().map(\.name) == ["alpha", "zeta"])
     }
 
+    /// Listings are answered from parsed documents while the files are unchanged; a rewritten SKILL.md (even of
+    /// the same size, or an old file touched) is read again.
+    @Test func aChangedSkillIsReadAgain() throws {
+        let world = try SkillWorld()
+        defer { world.remove() }
+        let file = try SkillWorld.writeSkill(
+            in: world.skills, name: "changing", text: SkillWorld.skillText(name: "changing", description: "first")
+        ).appendingPathComponent("SKILL.md")
+        let old = Date(timeIntervalSinceNow: -3600)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: file.path)
+        #expect(world.catalog.list().first?.document.description == "first")
+        #expect(world.catalog.list().first?.document.description == "first")
+        try Data(SkillWorld.skillText(name: "changing", description: "other").utf8).write(to: file)
+        #expect(world.catalog.list().first?.document.description == "other")
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: file.path)
+        #expect(world.catalog.list().first?.document.description == "other")
+    }
+
     @Test func showsOneSkillWithItsBody() throws {
         let world = try SkillWorld()
         defer { world.remove() }
