@@ -35,7 +35,15 @@ enum SkillFrontmatter {
         }
         let loaded: Any?
         do {
-            loaded = try Yams.load(yaml: String(yaml))
+            let node = try Yams.compose(yaml: String(yaml))
+            // Aliases share nodes, so a few lines can stand for billions of values ("billion laughs"): count what
+            // constructing would walk, and stop at a bound, before constructing anything.
+            if let node, !Self.withinBudget(node) {
+                throw SkillDocumentProblem("the frontmatter has more than \(maxNodes) values (nested aliases?)")
+            }
+            loaded = node?.any
+        } catch let problem as SkillDocumentProblem {
+            throw problem
         } catch let error as YamlError {
             throw SkillDocumentProblem("the frontmatter is not valid YAML (\(Self.describe(error)))")
         } catch {
@@ -46,6 +54,30 @@ enum SkillFrontmatter {
             throw SkillDocumentProblem("the frontmatter is not a YAML mapping of keys (name: …, description: …)")
         }
         return keys
+    }
+
+    /// Most YAML values (aliases counted each time they are used) a frontmatter may hold.
+    static let maxNodes = 20_000
+
+    /// Whether `node` holds at most ``maxNodes`` values, counting shared (aliased) nodes each time; stops at the
+    /// bound.
+    static func withinBudget(_ node: Node) -> Bool {
+        var budget = maxNodes
+        var stack = [node]
+        while let next = stack.popLast() {
+            budget -= 1
+            if budget < 0 { return false }
+            switch next {
+            case .mapping(let mapping):
+                for (key, value) in mapping {
+                    stack.append(key)
+                    stack.append(value)
+                }
+            case .sequence(let sequence): stack.append(contentsOf: sequence)
+            default: break
+            }
+        }
+        return true
     }
 
     /// Yams' error, on one line, without the quoted document.

@@ -53,6 +53,20 @@ import Testing
         #expect(document.problem?.description.contains(problem) == true, "\(document.problem?.description ?? "nil")")
     }
 
+    /// Nine levels of ten aliases each would be 10⁹ strings; refused at once instead.
+    @Test func anAliasBombIsRefusedBeforeConstruction() {
+        var yaml =
+            "name: bomb\ndescription: laughs\na: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
+        var previous = "a"
+        for level in ["b", "c", "d", "e", "f", "g", "h", "i"] {
+            yaml += "\(level): &\(level) [" + Array(repeating: "*\(previous)", count: 10).joined(separator: ",") + "]\n"
+            previous = level
+        }
+        let document = SkillDocument(text: "---\n\(yaml)---\nbody", previewCharacters: 10)
+        #expect(
+            document.problem?.description.contains("more than") == true, "\(document.problem?.description ?? "nil")")
+    }
+
     @Test func anOversizedFrontmatterIsReportedNotParsed() {
         let huge = String(repeating: "k: v\n", count: 20_000)
         let document = SkillDocument(text: "---\n\(huge)---\nbody", previewCharacters: 10)
