@@ -83,8 +83,7 @@ let package = Package(
         .target(
             name: "CompanionKit",
             dependencies: [
-                "CompanionAPI", "CompanionClient", "CompanionCrypto", "CompanionPairing", "CompanionQR",
-                "CompanionVault",
+                "CompanionAPI", "CompanionClient", "CompanionCrypto", "CompanionPairing", "CompanionQR", "CompanionVault",
             ]),
         // Claude Code on the workstation (no HTTP): the CLI and ~/.claude, the project and session index,
         // transcripts, the chat run supervisor. The sidecar's /api/v1 routes translate HTTP to it.
