@@ -16,6 +16,7 @@ struct ClaudeCodeRoutes {
 
     func register(on router: Router<SidecarRequestContext>, authentication: SignatureOrKeyMiddleware) {
         let api = router.group("api/v1").add(middleware: EnvelopeErrorMiddleware()).add(middleware: authentication)
+        ClaudeSkillRoutes.register(on: api, backend: backend)
         api.get("projects") { _, _ in try Envelope.success(ListResponse(items: try await backend.projects())) }
         api.get("projects/:id") { _, context in
             try Envelope.success(try await backend.project(id: try Self.uuid(context, "id")))

@@ -14,6 +14,14 @@ public struct ClaudeCodeSettings: Sendable {
     /// Whether a paired device may ask for `bypassPermissions` (`--allow-bypass-permissions`); off by default.
     public var allowBypassPermissions: Bool
 
+    /// Directories under which local repositories may be installed from (skills, marketplaces); empty: only
+    /// https and ssh. The sidecar uses its `--clone-root` directories when this is empty.
+    public var cloneRoots: [URL] = []
+    /// How long a skill's `git clone` may take.
+    public var skillCloneTimeLimit: Duration = .seconds(120)
+    /// Largest skill repository cloned (bytes on disk, `.git` included).
+    public var skillSizeLimitBytes = 64 << 20
+
     public init(
         executablePath: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
         allowBypassPermissions: Bool = false

@@ -66,7 +66,9 @@ public final class Sidecar: Sendable {
                 killGrace: configuration.taskKillGrace, cloneRoots: configuration.taskCloneRoots,
                 cloneTimeLimit: configuration.taskCloneTimeLimit))
         self.claudeCode = try configuration.claudeCode.map {
-            try ClaudeCodeService(settings: $0, dataDirectory: configuration.dataDirectory, logger: logger)
+            var settings = $0
+            if settings.cloneRoots.isEmpty { settings.cloneRoots = configuration.taskCloneRoots }
+            return try ClaudeCodeService(settings: settings, dataDirectory: configuration.dataDirectory, logger: logger)
         }
     }
 

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Where a skill was found: the user's skills directory, a project's `.claude/skills`, or an installed plugin.
+public enum SkillScope: String, Sendable, Equatable, Codable {
+    case user
+    case project
+    case plugin
+}
+
+/// A skill Claude Code would load: its directory, its SKILL.md and what that file says.
+public struct InstalledSkill: Sendable, Equatable {
+    /// The directory's name (what `/name` invokes; a plugin's skills are `plugin:name`).
+    public var name: String
+    public var scope: SkillScope
+    /// The skill's directory.
+    public var directory: URL
+    /// Its SKILL.md.
+    public var file: URL { directory.appendingPathComponent("SKILL.md") }
+    /// The plugin id (`name@marketplace`) of a plugin's skill.
+    public var pluginID: String?
+    public var document: SkillDocument
+    /// SKILL.md's modification time.
+    public var modified: Date?
+
+    public init(
+        name: String, scope: SkillScope, directory: URL, pluginID: String? = nil, document: SkillDocument,
+        modified: Date?
+    ) {
+        self.name = name
+        self.scope = scope
+        self.directory = directory
+        self.pluginID = pluginID
+        self.document = document
+        self.modified = modified
+    }
+}

@@ -1,0 +1,40 @@
+import CompanionAPI
+import Foundation
+import Hummingbird
+
+/// `/api/v1/plugins…` in the ILS app's contract (matrix rows 25–31), plus CompanionKit's `DELETE
+/// /plugins/marketplaces/:name`. `:name` is `plugin@marketplace` or a bare plugin name.
+struct ClaudePluginRoutes {
+    let backend: any ClaudePluginsBackend
+
+    func register(on api: RouterGroup<SidecarRequestContext>) {
+        api.get("plugins") { _, _ in try Envelope.success(ListResponse(items: try await backend.plugins())) }
+        api.get("plugins/marketplace") { _, _ in try Envelope.success(try await backend.pluginMarketplaces()) }
+        api.post("plugins/marketplaces") { request, _ in
+            let body = try await Envelope.decode(
+                AddMarketplaceRequest.self, from: request, limit: ClaudeCodeRoutes.maxBodyBytes)!
+            return try Envelope.success(try await backend.addMarketplace(body))
+        }
+        api.delete("plugins/marketplaces/:name") { _, context in
+            try await backend.removeMarketplace(name: try ClaudeSkillRoutes.name(context))
+            return try Envelope.success(DeletedResponse())
+        }
+        api.post("plugins/install") { request, _ in
+            let body = try await Envelope.decode(
+                InstallPluginRequest.self, from: request, limit: ClaudeCodeRoutes.maxBodyBytes)!
+            return try Envelope.success(try await backend.installPlugin(body))
+        }
+        api.post("plugins/:name/enable") { _, context in
+            try Envelope.success(
+                try await backend.setPluginEnabled(name: try ClaudeSkillRoutes.name(context), enabled: true))
+        }
+        api.post("plugins/:name/disable") { _, context in
+            try Envelope.success(
+                try await backend.setPluginEnabled(name: try ClaudeSkillRoutes.name(context), enabled: false))
+        }
+        api.delete("plugins/:name") { _, context in
+            try await backend.uninstallPlugin(name: try ClaudeSkillRoutes.name(context))
+            return try Envelope.success(DeletedResponse())
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import ArgumentParser
+import CompanionAPI
+import Foundation
+
+/// `companion skills list|show|install|rm|search|sources`: Claude Code skills on the workstation.
+struct SkillsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "skills",
+        abstract: "List, show, install, remove and search Claude Code skills on the workstation.",
+        subcommands: [
+            SkillsListCommand.self, SkillsShowCommand.self, SkillsInstallCommand.self, SkillsRemoveCommand.self,
+            SkillsSearchCommand.self, SkillSourcesCommand.self,
+        ], defaultSubcommand: SkillsListCommand.self)
+
+    static let listCommand = "companion skills list"
+}
+
+/// `companion skills list`.
+struct SkillsListCommand: CompanionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List installed skills (yours, a project's, the plugins').")
+
+    @OptionGroup var connection: TaskConnectionOptions
+    @Option(help: "Also list the skills of this project directory on the workstation.") var project: String?
+    @Flag(help: "Print the API's JSON.") var json = false
+
+    func execute() async throws {
+        try await ClientRun.run(json: json) {
+            let skills = try await connection.claudeExtensions(listCommand: SkillsCommand.listCommand) {
+                try await $0.skills(projectPath: project)
+            }
+            if json {
+                try Terminal.printClaudeJSON(skills)
+            } else {
+                print(ExtensionsPresentation.skills(skills.items), terminator: "")
+            }
+        }
+    }
+}
+
+/// `companion skills show NAME`.
+struct SkillsShowCommand: CompanionCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a skill and its content.")
+
+    @OptionGroup var connection: TaskConnectionOptions
+    @Argument(help: "The skill's name (from `companion skills list`).") var name: String
+    @Option(help: "Look in this project directory's skills too.") var project: String?
+    @Flag(help: "Print the API's JSON.") var json = false
+
+    func execute() async throws {
+        try await ClientRun.run(json: json) {
+            let skill = try await connection.claudeExtensions(listCommand: SkillsCommand.listCommand) {
+                try await $0.skill(name: name, projectPath: project)
+            }
+            if json { try Terminal.printClaudeJSON(skill) } else { print(ExtensionsPresentation.skill(skill)) }
+        }
+    }
+}
+
+/// `companion skills install REPOSITORY`.
+struct SkillsInstallCommand: CompanionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "install",
+        abstract: "Install a skill from a git repository (git clone --depth 1 on the workstation).",
+        discussion: """
+            REPOSITORY is https://HOST/PATH, ssh://HOST/PATH, USER@HOST:PATH, GitHub's owner/repo, or a local \
+            repository under one of the sidecar's --clone-root directories. The repository's SKILL.md (at its root, \
+            in --path, or its only skill directory) is installed into ~/.claude/skills/<name>.
+            """)
+
+    @OptionGroup var connection: TaskConnectionOptions
+    @Argument(help: "The git repository.") var repository: String
+    @Option(help: "The skill's directory inside the repository.") var path: String?
+    @Option(help: "Install under this name (default: the SKILL.md's name).") var name: String?
+    @Flag(help: "Print the API's JSON.") var json = false
+
+    func execute() async throws {
+        try await ClientRun.run(json: json) {
+            let skill = try await connection.claudeExtensions(listCommand: SkillsCommand.listCommand) {
+                try await $0.installSkill(SkillInstallRequest(repository: repository, skillPath: path, name: name))
+            }
+            if json {
+                try Terminal.printClaudeJSON(skill)
+            } else {
+                print("Installed skill \(Terminal.safe(skill.name)) (\(Terminal.safe(skill.path))).")
+            }
+        }
+    }
+}
+
+/// `companion skills rm NAME`.
+struct SkillsRemoveCommand: CompanionCommand {
+    static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove one of your skills.")
+
+    @OptionGroup var connection: TaskConnectionOptions
+    @Argument(help: "The skill's name.") var name: String
+    @Flag(help: "Print the API's JSON.") var json = false
+
+    func execute() async throws {
+        try await ClientRun.run(json: json) {
+            let deleted = try await connection.claudeExtensions(listCommand: SkillsCommand.listCommand) {
+                try await $0.deleteSkill(name: name)
+            }
+            if json { try Terminal.printClaudeJSON(deleted) } else { print("Removed skill \(Terminal.safe(name)).") }
+        }
+    }
+}
+
+/// `companion skills search WORDS…`.
+struct SkillsSearchCommand: CompanionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Search the registered skill sources (offline; GitHub is never searched).")
+
+    @OptionGroup var connection: TaskConnectionOptions
+    @Argument(help: "Words that must all appear in a skill's name, description or tags.") var words: [String]
+    @Flag(help: "Print the API's JSON.") var json = false
+
+    func execute() async throws {
+        try await ClientRun.run(json: json) {
+            let result = try await connection.claudeExtensions(listCommand: "companion skills sources list") {
+                try await $0.searchSkills(query: words.joined(separator: " "))
+            }
+            if json {
+                try Terminal.printClaudeJSON(result)
+            } else {
+                print(ExtensionsPresentation.search(result), terminator: "")
+            }
+        }
+    }
+}
+
+/// `companion skills sources list|add|rm`.
+struct SkillSourcesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sources", abstract: "The directories on the workstation that `skills search` searches.",
+        subcommands: [SkillSourcesListCommand.self, SkillSourcesAddCommand.self, SkillSourcesRemoveCommand.self],
+        defaultSubcommand: SkillSourcesListCommand.self)
+}
+
+/// `companion skills sources list`.
+struct SkillSourcesListCommand: CompanionCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the registered sources.")
+
+    @OptionGroup var connection: TaskConnectionOptions
+    @Flag(help: "Print the API's JSON.") var json = false
+
+    func execute() async throws {
+        try await ClientRun.run(json: json) {
+            let sources = try await connection.claudeExtensions(listCommand: "companion skills sources list") {
+                try await $0.skillSources()
+            }
+            if json {
+                try Terminal.printClaudeJSON(sources)
+            } else {
+                print(ExtensionsPresentation.sources(sources.items), terminator: "")
+            }
+        }
+    }
+}
+
+/// `companion skills sources add PATH`.
+struct SkillSourcesAddCommand: CompanionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Register a directory on the workstation (e.g. a clone of a skills repository).")
+
+    @OptionGroup var connection: TaskConnectionOptions
+    @Argument(help: "The directory's absolute path on the workstation.") var path: String
+    @Option(help: "Its name (default: the directory's name).") var name: String?
+    @Flag(help: "Print the API's JSON.") var json = false
+
+    func execute() async throws {
+        try await ClientRun.run(json: json) {
+            let source = try await connection.claudeExtensions(listCommand: "companion skills sources list") {
+                try await $0.addSkillSource(AddSkillSourceRequest(path: path, name: name))
+            }
+            if json {
+                try Terminal.printClaudeJSON(source)
+            } else {
+                print("Registered skill source \(Terminal.safe(source.name)) (\(Terminal.safe(source.path))).")
+            }
+        }
+    }
+}
+
+/// `companion skills sources rm NAME`.
+struct SkillSourcesRemoveCommand: CompanionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rm", abstract: "Unregister a source (its directory is left as it is).")
+
+    @OptionGroup var connection: TaskConnectionOptions
+    @Argument(help: "The source's name.") var name: String
+    @Flag(help: "Print the API's JSON.") var json = false
+
+    func execute() async throws {
+        try await ClientRun.run(json: json) {
+            let deleted = try await connection.claudeExtensions(listCommand: "companion skills sources list") {
+                try await $0.removeSkillSource(name: name)
+            }
+            if json {
+                try Terminal.printClaudeJSON(deleted)
+            } else {
+                print("Unregistered skill source \(Terminal.safe(name)).")
+            }
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import CompanionClaudeCode
+import CompanionTestSupport
+import Foundation
+import Testing
+
+extension RealClaudeSuites {
+    /// Plugins and marketplaces through the real `claude plugin` commands, against a marketplace made in the test
+    /// as a local git repository; every change checked with the CLI itself (`plugin list --json`, `plugin
+    /// marketplace list`) and a `claude -p` run whose `system/init` lists the plugin and its skill.
+    @Suite(.serialized) struct ClaudePluginsTests {
+        @Test func marketplaceInstallDisableEnableUninstallRemove() async throws {
+            let world = try RealClaude { _ in .text("plugin world") }
+            defer { world.tearDown() }
+            let marketplace = try PluginMarketplace(in: world.sandbox.root)
+            let plugins = ClaudePlugins(executable: world.executable, environment: world.sandbox.environment)
+
+            #expect(try await plugins.installed().isEmpty)
+            let name = try await plugins.addMarketplace(source: marketplace.repository.path)
+            #expect(name == PluginMarketplace.marketplaceName)
+            #expect(
+                try claudeText(world, ["plugin", "marketplace", "list"]).contains(PluginMarketplace.marketplaceName))
+            let known = try await plugins.marketplaces()
+            #expect(known.map(\.name).contains(name))
+            let available = try await plugins.available()
+            #expect(available.map(\.pluginId).contains("hello@test-market"))
+
+            let id = try PluginID(name: "hello", marketplace: name)
+            try await plugins.install(id)
+            let installed = try await plugins.resolveInstalled("hello")
+            #expect(installed.id == "hello@test-market" && installed.enabled && installed.scope == "user")
+            let contents = PluginContents(installPath: installed.installPath, pluginName: installed.name)
+            #expect(contents.description == "Says hello" && contents.commands == ["/hello:wave"])
+            #expect(contents.skills == ["hello:greet"])
+            #expect(try cliList(world)["hello@test-market"] == true)
+
+            // The plugin and its skill are what a real run loads.
+            let initMessage = try await systemInit(world)
+            #expect(initMessage.plugins.contains("hello@test-market"))
+            #expect(initMessage.skills.contains("hello:greet"))
+
+            try await plugins.setEnabled(false, installed)
+            #expect(try cliList(world)["hello@test-market"] == false)
+            #expect(try await plugins.resolveInstalled("hello@test-market").enabled == false)
+            try await plugins.setEnabled(true, installed)
+            #expect(try cliList(world)["hello@test-market"] == true)
+
+            try await plugins.uninstall(installed)
+            #expect(try cliList(world).isEmpty)
+            await #expect(throws: ClaudePluginError.notInstalled("hello")) {
+                try await plugins.resolveInstalled("hello")
+            }
+
+            try await plugins.removeMarketplace(name: name)
+            #expect(
+                try !claudeText(world, ["plugin", "marketplace", "list"]).contains(PluginMarketplace.marketplaceName))
+        }
+
+        @Test func theCLIsRefusalsComeBackAsErrorsWithItsMessage() async throws {
+            let world = try RealClaude { _ in .text("unused") }
+            defer { world.tearDown() }
+            let plugins = ClaudePlugins(executable: world.executable, environment: world.sandbox.environment)
+            do {
+                try await plugins.install(try PluginID(parsing: "nope@no-market"))
+                Issue.record("installing from an unknown marketplace succeeded")
+            } catch {
+                guard case .refused(let command, _, let message) = error else { throw error }
+                #expect(command == "install" && !message.isEmpty)
+            }
+            do {
+                _ = try await plugins.addMarketplace(source: world.sandbox.root.appendingPathComponent("missing").path)
+                Issue.record("a missing directory was added as a marketplace")
+            } catch {
+                guard case .refused(_, let code, _) = error else { throw error }
+                #expect(code == "invalid_source")
+            }
+            await #expect(throws: ClaudePluginError.self) { _ = try await plugins.addMarketplace(source: "--help") }
+            #expect(throws: ClaudePluginError.self) { try PluginID(parsing: "../x@market") }
+            #expect(throws: ClaudePluginError.self) { try PluginID(parsing: "-rf@market") }
+            #expect(throws: ClaudePluginError.self) { try PluginID(parsing: "hello") }
+            #expect(try cliList(world).isEmpty)
+        }
+    }
+}
+
+/// `claude plugin list --json` as the CLI prints it: plugin id → enabled.
+func cliList(_ world: RealClaude) throws -> [String: Bool] {
+    let text = try claudeText(world, ["plugin", "list", "--json"])
+    guard case .array(let items) = try JSONValue.parse(text) else { return [:] }
+    var enabled: [String: Bool] = [:]
+    for item in items {
+        if case .object(let object) = item, case .string(let id)? = object["id"],
+            case .bool(let on)? = object["enabled"]
+        {
+            enabled[id] = on
+        }
+    }
+    return enabled
+}
+
+/// Runs the real CLI in the sandbox; its standard output.
+func claudeText(_ world: RealClaude, _ arguments: [String], input: String? = nil) throws -> String {
+    let result = try ProcessRunner.run(
+        "/usr/bin/env", ["-C", world.sandbox.home.path, world.executable] + arguments, input: Array((input ?? "").utf8),
+        environment: world.sandbox.environment.mapValues { Optional($0) })
+    guard result.status == 0 else { throw PluginMarketplace.Failed(description: result.description) }
+    return result.stdout
+}
+
+/// The plugins (`source`, i.e. `name@marketplace`) and skills a real `claude -p` run's `system/init` lists.
+func systemInit(_ world: RealClaude) async throws -> (plugins: [String], skills: [String]) {
+    let result = try await ProcessRunner.run(
+        "/usr/bin/env",
+        ["-C", world.sandbox.home.path, world.executable, "-p", "--output-format", "stream-json", "--verbose"],
+        input: "which plugins?", environment: world.sandbox.environment.mapValues { Optional($0) })
+    for line in result.stdout.split(separator: "\n") {
+        guard case .object(let object) = try? JSONValue.parse(String(line)), object["type"] == .string("system"),
+            object["subtype"] == .string("init")
+        else { continue }
+        var plugins: [String] = []
+        if case .array(let items)? = object["plugins"] {
+            for case .object(let plugin) in items {
+                if case .string(let source)? = plugin["source"] { plugins.append(source) }
+            }
+        }
+        var skills: [String] = []
+        if case .array(let items)? = object["skills"] { for case .string(let skill) in items { skills.append(skill) } }
+        return (plugins, skills)
+    }
+    throw PluginMarketplace.Failed(description: "no system/init in the run's output: \(result.description)")
+}

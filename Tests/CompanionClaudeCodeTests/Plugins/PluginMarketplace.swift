@@ -1,0 +1,41 @@
+import CompanionTestSupport
+import Foundation
+
+/// A plugin marketplace made in the test as a local git repository: `.claude-plugin/marketplace.json` offering
+/// one plugin with a skill and a command.
+struct PluginMarketplace {
+    static let marketplaceName = "test-market"
+    static let pluginName = "hello"
+    let repository: URL
+
+    /// Writes and commits it under `root/<directoryName>`.
+    init(in root: URL, directoryName: String = "marketplace") throws {
+        repository = root.appendingPathComponent(directoryName)
+        let files: [String: String] = [
+            ".claude-plugin/marketplace.json": """
+            {"name":"\(Self.marketplaceName)","owner":{"name":"Tester"},"plugins":[{"name":"\(Self.pluginName)",\
+            "source":"./plugins/hello","description":"Says hello","version":"1.0.0"}]}
+            """,
+            "plugins/hello/.claude-plugin/plugin.json":
+                #"{"name":"hello","description":"Says hello","version":"1.0.0"}"#,
+            "plugins/hello/skills/greet/SKILL.md":
+                "---\nname: greet\ndescription: Greets the user warmly\n---\nSay hello.\n",
+            "plugins/hello/commands/wave.md": "---\ndescription: Wave at the user\n---\nWave.\n",
+        ]
+        for (path, text) in files {
+            let file = repository.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
+        for arguments in [
+            ["init", "-q", "-b", "main"], ["add", "-A"],
+            ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "-m", "marketplace"],
+        ] {
+            let result = try ProcessRunner.run("git", ["-C", repository.path] + arguments)
+            guard result.status == 0 else { throw Failed(description: result.description) }
+        }
+    }
+
+    struct Failed: Error, CustomStringConvertible { let description: String }
+}
