@@ -12,14 +12,14 @@ public struct ClaudeCodeClient: Sendable {
         self.transport = transport
     }
 
-    private func get<T: Codable & Sendable>(_ endpoint: CompanionEndpoint, as type: T.Type = T.self)
+    func get<T: Codable & Sendable>(_ endpoint: CompanionEndpoint, as type: T.Type = T.self)
         async throws(CompanionClientError) -> T
     {
         let (status, data) = try await transport.send(endpoint)
         return try ResponseDecoder.decodeEnvelope(T.self, data: data, status: status, endpoint: endpoint)
     }
 
-    private func send<T: Codable & Sendable>(_ endpoint: CompanionEndpoint, body: some Encodable)
+    func send<T: Codable & Sendable>(_ endpoint: CompanionEndpoint, body: some Encodable)
         async throws(CompanionClientError) -> T
     {
         let encoded: Data

@@ -66,7 +66,9 @@ public final class Sidecar: Sendable {
                 killGrace: configuration.taskKillGrace, cloneRoots: configuration.taskCloneRoots,
                 cloneTimeLimit: configuration.taskCloneTimeLimit))
         self.claudeCode = try configuration.claudeCode.map {
-            try ClaudeCodeService(settings: $0, dataDirectory: configuration.dataDirectory, logger: logger)
+            try ClaudeCodeService(
+                settings: $0, dataDirectory: configuration.dataDirectory, logger: logger,
+                audit: { [registry] entry in try await registry.appendAudit(entry) })
         }
     }
 
