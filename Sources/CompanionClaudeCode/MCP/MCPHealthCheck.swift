@@ -4,6 +4,10 @@ import MCP
 import Subprocess
 import SystemPackage
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Starts a configured `stdio` MCP server, completes the MCP handshake (`initialize`, `initialized`) with the MCP
 /// Swift SDK's client over the server's standard input and output, and lists its tools; then stops the server
 /// (SIGTERM to its process group, SIGKILL after a grace period). The whole check is bounded by `timeout`.
@@ -47,6 +51,9 @@ public enum MCPHealthCheck {
     private static func run(
         command: String, server: MCPServerDefinition, environment: [String: String], timeout: Duration
     ) async throws -> MCPHealthReport {
+        // A server that exits before reading the handshake must not kill this process with SIGPIPE (the write
+        // fails with EPIPE instead, which the client reports).
+        signal(SIGPIPE, SIG_IGN)
         let toServer = try FileDescriptor.pipe()
         let fromServer = try FileDescriptor.pipe()
         var options = PlatformOptions()

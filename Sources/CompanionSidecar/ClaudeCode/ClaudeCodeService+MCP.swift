@@ -12,7 +12,7 @@ extension ClaudeCodeService: ClaudeMCPBackend {
     }
 
     public func mcpServers(scope: MCPScope?, projectPath: String?) async throws(SidecarError) -> [MCPServer] {
-        let all = try await mcp { try $0.list(projectPath: projectPath) }
+        let all = try await mcp { (catalog) throws(MCPServerError) in try catalog.list(projectPath: projectPath) }
         return all.filter { scope == nil || $0.scope.rawValue == scope!.rawValue }.map(presented)
     }
 
@@ -98,7 +98,8 @@ extension ClaudeCodeService: ClaudeMCPBackend {
     {
         let wanted = scope.map { MCPServerScope(rawValue: $0.rawValue)! }
         if unique {
-            let matches = try await mcp { try $0.list(projectPath: projectPath) }.filter { $0.name == name }
+            let matches = try await mcp { (catalog) throws(MCPServerError) in try catalog.list(projectPath: projectPath)
+            }.filter { $0.name == name }
             if matches.count > 1 {
                 throw SidecarError(
                     .conflict,
@@ -106,7 +107,9 @@ extension ClaudeCodeService: ClaudeMCPBackend {
                         + "name the scope (and projectPath)")
             }
         }
-        return try await mcp { try $0.server(named: name, scope: wanted, projectPath: projectPath) }
+        return try await mcp { (catalog) throws(MCPServerError) in
+            try catalog.server(named: name, scope: wanted, projectPath: projectPath)
+        }
     }
 
     /// Project-scope servers start only once approved (`enabledMcpjsonServers`, or `enableAllProjectMcpServers`).
