@@ -22,7 +22,9 @@ struct MCPWhereOptions: ParsableArguments {
 struct MCPDefinitionOptions: ParsableArguments {
     @Option(help: "stdio (default), http or sse.") var type: String?
     @Option(help: "The program of a stdio server.") var command: String?
-    @Option(name: .customLong("arg"), help: "One argument of the program (repeat for more, in order).")
+    @Option(
+        name: .customLong("arg"), parsing: .unconditionalSingleValue,
+        help: "One argument of the program (repeat for more, in order; may start with -).")
     var args: [String] = []
     @Option(
         name: .customLong("env"),
@@ -30,7 +32,7 @@ struct MCPDefinitionOptions: ParsableArguments {
             "NAME=VALUE, or NAME alone to take the value from this shell's environment (repeat for more).",
             discussion: "NAME alone keeps the value out of this machine's process list."))
     var env: [String] = []
-    @Option(help: "The URL of an http or sse server.") var url: String?
+    @Option(name: .customLong("server-url"), help: "The URL of an http or sse server.") var url: String?
     @Option(name: .customLong("header"), help: "NAME=VALUE or NAME (from the environment), for http/sse servers.")
     var headers: [String] = []
 
