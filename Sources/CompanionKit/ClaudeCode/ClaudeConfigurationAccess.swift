@@ -2,7 +2,7 @@ import CompanionAPI
 import CompanionClient
 import Foundation
 
-/// Advice for failures of the MCP server and settings calls (``ClaudeCodeClient``'s `mcp…` and `config`
+/// Advice for failures of the MCP server and settings calls (`ClaudeCodeClient`'s `mcp…` and `config`
 /// calls), whose refusals mean other things than the chat's: 409 is a name taken or a file Claude Code cannot
 /// parse, 404 an unknown server.
 public enum ClaudeConfigurationAccess {
