@@ -45,6 +45,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
+        // The MCP health check: start a configured server and complete the handshake (CompanionClaudeCode/MCP).
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", from: "0.12.1"),
+        .package(url: "https://github.com/apple/swift-system.git", from: "1.4.0"),
         // `swift package generate-documentation --target CompanionKit` (DocC), run by CI.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.4.0"),
     ],
@@ -95,6 +98,8 @@ let package = Package(
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .target(
             name: "CompanionSidecar",

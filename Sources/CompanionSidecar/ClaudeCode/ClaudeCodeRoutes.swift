@@ -58,6 +58,7 @@ struct ClaudeCodeRoutes {
             let cancelled = try await backend.cancelChat(sessionId: try Self.uuid(context, "sessionId"))
             return try Envelope.success(CancelledResponse(cancelled: cancelled))
         }
+        if let mcp = backend as? any ClaudeMCPBackend { ClaudeMCPRoutes(backend: mcp).register(on: api) }
         api.get("stats") { _, _ in try Envelope.success(try await backend.stats()) }
         api.get("stats/recent") { request, _ in
             let limit = try TaskQuery.integer("limit", in: request, range: 1...100) ?? 10

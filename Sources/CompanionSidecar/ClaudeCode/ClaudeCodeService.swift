@@ -19,15 +19,30 @@ public actor ClaudeCodeService: ClaudeCodeBackend {
     var supervisor: ClaudeRunSupervisor?
     /// The run of each session answering now, or that answered last (for `Last-Event-ID`).
     var runs: [UUID: SessionRun] = [:]
+    /// Where Claude Code keeps `~/.claude.json` and `settings.json` (MCP servers, configuration).
+    let configLocations: ClaudeConfigLocations
+    /// Masks MCP env and header values in answers (a fresh key per sidecar run).
+    let secretMask = MCPSecretMask()
+    /// Appends to the sidecar's audit log (MCP values revealed); nil records nothing and so reveals nothing.
+    let audit: (@Sendable (AuditEntry) async throws -> Void)?
 
     /// Opens the index and the session store in `dataDirectory`. Nothing runs until ``prepare()``.
-    public init(settings: ClaudeCodeSettings, dataDirectory: URL, logger: Logger) throws {
+    public init(
+        settings: ClaudeCodeSettings, dataDirectory: URL, logger: Logger,
+        audit: (@Sendable (AuditEntry) async throws -> Void)? = nil
+    ) throws {
         self.settings = settings
         self.logger = logger
+        self.audit = audit
         directories =
             ClaudeDirectories.resolve(environment: settings.environment)
             ?? ClaudeDirectories(
                 configDirectory: URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".claude"))
+        configLocations =
+            ClaudeConfigLocations.resolve(environment: settings.environment)
+            ?? ClaudeConfigLocations(
+                stateFile: URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".claude.json"),
+                userSettings: directories.configDirectory.appendingPathComponent("settings.json"))
         index = try ClaudeIndex(
             databasePath: dataDirectory.appendingPathComponent("claude-index.sqlite").path,
             projectsDirectory: directories.projectsDirectory.path, logger: logger)

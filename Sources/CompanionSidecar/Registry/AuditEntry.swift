@@ -18,6 +18,9 @@ public struct AuditEntry: Codable, Sendable, Equatable, FetchableRecord, Persist
         /// The sidecar removed old rows under its retention policy (``AuditRetention``); `detail` says how many
         /// and up to when, ``AuditEntry/prunedThroughId`` which rows.
         case auditPruned = "audit_pruned"
+        /// A client asked for an MCP server's env and header values (`POST /api/v1/mcp/:name/reveal`); `detail`
+        /// names the server and how many values, never the values.
+        case mcpSecretRevealed = "mcp_secret_revealed"
     }
 
     public var id: Int64?

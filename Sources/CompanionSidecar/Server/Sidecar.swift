@@ -68,7 +68,9 @@ public final class Sidecar: Sendable {
         self.claudeCode = try configuration.claudeCode.map {
             var settings = $0
             if settings.cloneRoots.isEmpty { settings.cloneRoots = configuration.taskCloneRoots }
-            return try ClaudeCodeService(settings: settings, dataDirectory: configuration.dataDirectory, logger: logger)
+            return try ClaudeCodeService(
+                settings: settings, dataDirectory: configuration.dataDirectory, logger: logger,
+                audit: { [registry] entry in try await registry.appendAudit(entry) })
         }
     }
 

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Where Claude Code keeps the files CompanionKit edits, for one environment (`HOME`, `CLAUDE_CONFIG_DIR`).
+public struct ClaudeConfigLocations: Sendable, Equatable {
+    /// `~/.claude.json` (or `$CLAUDE_CONFIG_DIR/.claude.json` when that is set): user-scope MCP servers
+    /// (`mcpServers`) and each project's local-scope ones (`projects[<path>].mcpServers`).
+    public let stateFile: URL
+    /// `<config>/settings.json`: the user's settings (model, permissions, env, hooks…).
+    public let userSettings: URL
+
+    public init(stateFile: URL, userSettings: URL) {
+        self.stateFile = stateFile
+        self.userSettings = userSettings
+    }
+
+    /// The locations Claude Code uses with `environment`; nil without `CLAUDE_CONFIG_DIR` or an absolute `HOME`.
+    public static func resolve(environment: [String: String]) -> ClaudeConfigLocations? {
+        guard let directories = ClaudeDirectories.resolve(environment: environment) else { return nil }
+        let config = directories.configDirectory
+        let state: URL
+        if let configured = environment["CLAUDE_CONFIG_DIR"], configured.hasPrefix("/") {
+            state = config.appendingPathComponent(".claude.json")
+        } else {
+            state = URL(fileURLWithPath: environment["HOME"]!, isDirectory: true).appendingPathComponent(".claude.json")
+        }
+        return ClaudeConfigLocations(stateFile: state, userSettings: config.appendingPathComponent("settings.json"))
+    }
+
+    /// `<project>/.claude/settings.json`: settings shared with the project's other users.
+    public static func projectSettings(projectPath: String) -> URL {
+        URL(fileURLWithPath: projectPath, isDirectory: true).appendingPathComponent(".claude/settings.json")
+    }
+
+    /// `<project>/.mcp.json`: project-scope MCP servers.
+    public static func projectMCPFile(projectPath: String) -> URL {
+        URL(fileURLWithPath: projectPath, isDirectory: true).appendingPathComponent(".mcp.json")
+    }
+}

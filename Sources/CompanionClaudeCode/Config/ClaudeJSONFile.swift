@@ -1,0 +1,117 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One of Claude Code's JSON files (`~/.claude.json`, `settings.json`, `.claude/settings.json`, `.mcp.json`),
+/// read and updated without losing anyone's change.
+///
+/// An update reads the file, applies a change to its object, and writes the result atomically
+/// (``AtomicFileWrite``) under Claude Code's own lock (`<file>.lock`, see ``ClaudeConfigLock``). If the file's
+/// inode, size or modification time changed between the read and the write (a writer that does not take the
+/// lock), the change is applied again to the new version (optimistic concurrency), up to ``maxAttempts`` times.
+/// Every key the change does not touch is kept with its value; key order is not (Foundation's
+/// `JSONSerialization` does not keep it: the file is written with sorted keys and two-space indentation, and an
+/// update that changes nothing writes nothing, so its bytes stay exactly as they were). The previous version is
+/// kept as `<name>.companion-backup` beside the file. A file that is not a JSON object is reported
+/// (``ClaudeConfigFileError/malformed(path:reason:)``) and never overwritten.
+public struct ClaudeJSONFile: Sendable {
+    /// Largest file accepted (Claude Code's `~/.claude.json` grows with projects; 64 MiB is far beyond it).
+    public static let maxBytes = 64 << 20
+    /// How many times an update re-reads and re-applies its change when the file changed under it.
+    public static let maxAttempts = 8
+
+    /// The file.
+    public let url: URL
+    /// Permission bits of a file this creates (`~/.claude.json` is private: 0600).
+    public let creationMode: mode_t
+
+    public init(url: URL, creationMode: mode_t = 0o600) {
+        self.url = url
+        self.creationMode = creationMode
+    }
+
+    /// Where the previous version is kept.
+    public var backupURL: URL {
+        url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".companion-backup")
+    }
+
+    /// Reads the file; a missing or empty file is an empty object.
+    public func read() throws(ClaudeConfigFileError) -> ClaudeJSONSnapshot {
+        let path = url.path
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT { return ClaudeJSONSnapshot(bytes: Data(), object: [:], exists: false, stamp: nil) }
+            throw .unreadable(path: path, errno: code)
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .unreadable(path: path, errno: errno) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, errno: EISDIR) }
+        guard Int(info.st_size) <= Self.maxBytes else { throw .tooLarge(path: path, limit: Self.maxBytes) }
+        let bytes: Data
+        do { bytes = try FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).readToEnd() ?? Data() } catch {
+            throw .unreadable(path: path, errno: EIO)
+        }
+        guard bytes.count <= Self.maxBytes else { throw .tooLarge(path: path, limit: Self.maxBytes) }
+        return ClaudeJSONSnapshot(
+            bytes: bytes, object: try Self.parse(bytes, path: path), exists: true, stamp: FileStamp(info))
+    }
+
+    /// Applies `change` to the file's object and writes the result, as the type's documentation describes.
+    /// `change` may run more than once (once per attempt) and must only depend on the object it is given;
+    /// it returns the value the caller wants back, or throws to cancel the update (nothing is written).
+    /// Returns that value and whether the file was written (false when the change left the object as it was).
+    @discardableResult
+    public func update<Result>(
+        _ change: (inout [String: Any]) throws -> Result
+    ) throws -> (result: Result, written: Bool) {
+        let lock = ClaudeConfigLock(file: url)
+        try lock.acquire()
+        defer { lock.release() }
+        for _ in 0..<Self.maxAttempts {
+            let snapshot = try read()
+            var object = snapshot.object
+            let result = try change(&object)
+            let bytes = try Self.serialize(object)
+            // (Foundation's dictionary equality is unreliable on Linux; the sorted serializations are not.)
+            if snapshot.exists, try Self.serialize(snapshot.object) == bytes { return (result, false) }
+            // Someone who does not take the lock wrote since our read: apply the change to their version.
+            guard FileStamp(path: url.path) == snapshot.stamp else { continue }
+            if snapshot.exists { try writeBackup(snapshot.bytes) }
+            try AtomicFileWrite.replace(
+                url, with: bytes, mode: AtomicFileWrite.mode(of: url.path, fallback: creationMode))
+            return (result, true)
+        }
+        throw ClaudeConfigFileError.contended(path: url.path, attempts: Self.maxAttempts)
+    }
+
+    private func writeBackup(_ bytes: Data) throws(ClaudeConfigFileError) {
+        try AtomicFileWrite.replace(backupURL, with: bytes, mode: 0o600)
+    }
+
+    /// The object `bytes` hold; an empty or all-whitespace file is an empty object.
+    static func parse(_ bytes: Data, path: String) throws(ClaudeConfigFileError) -> [String: Any] {
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return [:] }
+        let value: Any
+        do { value = try JSONSerialization.jsonObject(with: bytes, options: [.fragmentsAllowed]) } catch {
+            throw .malformed(path: path, reason: "it does not parse as JSON")
+        }
+        guard let object = value as? [String: Any] else {
+            throw .malformed(path: path, reason: "its top level is not an object")
+        }
+        return object
+    }
+
+    /// Two-space indented JSON with sorted keys and a final newline.
+    static func serialize(_ object: [String: Any]) throws -> Data {
+        var data = try JSONSerialization.data(
+            withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        data.append(0x0A)
+        return data
+    }
+}

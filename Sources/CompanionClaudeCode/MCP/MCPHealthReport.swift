@@ -1,0 +1,41 @@
+import Foundation
+
+/// What starting an MCP server and completing the MCP handshake with it showed.
+public struct MCPHealthReport: Sendable, Equatable {
+    /// One tool the server offers.
+    public struct Tool: Sendable, Equatable {
+        public var name: String
+        public var description: String?
+
+        public init(name: String, description: String?) {
+            self.name = name
+            self.description = description
+        }
+    }
+
+    /// Whether the handshake completed and the tools were listed in time.
+    public var healthy: Bool
+    /// What the server said its name and version are (`serverInfo`).
+    public var serverName: String?
+    public var serverVersion: String?
+    /// The protocol version the server agreed to.
+    public var protocolVersion: String?
+    public var tools: [Tool]
+    /// When not healthy: what went wrong, in words (never an env value).
+    public var problem: String?
+    /// How long the check took, in milliseconds.
+    public var elapsedMilliseconds: Int
+
+    public init(
+        healthy: Bool, serverName: String? = nil, serverVersion: String? = nil, protocolVersion: String? = nil,
+        tools: [Tool] = [], problem: String? = nil, elapsedMilliseconds: Int
+    ) {
+        self.healthy = healthy
+        self.serverName = serverName
+        self.serverVersion = serverVersion
+        self.protocolVersion = protocolVersion
+        self.tools = tools
+        self.problem = problem
+        self.elapsedMilliseconds = elapsedMilliseconds
+    }
+}

@@ -1,0 +1,47 @@
+import CompanionCrypto
+import Foundation
+
+/// How env and header values of MCP servers are shown: `••••<fingerprint>`, where the fingerprint is the first
+/// 12 hex digits of SHA-256 over a random key of this mask (made per sidecar run) and the value. Equal values show
+/// equal fingerprints within a run; without the key, a fingerprint cannot be used to confirm a guessed value.
+/// A client that sends a mask back unchanged (an edit form that round-trips the list) keeps the stored value
+/// (``restore(_:existing:)``); comparisons are constant-time.
+public struct MCPSecretMask: Sendable {
+    /// Every masked value starts with this.
+    public static let prefix = "••••"
+    private let key: [UInt8]
+
+    /// A mask with a fresh random key.
+    public init() { key = SecureRandom.bytes(32) }
+
+    /// The masked form of `value`.
+    public func mask(_ value: String) -> String {
+        let digest = SHA256.hash(key + Array(value.utf8))
+        return Self.prefix + digest.prefix(6).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Every value of `values` masked, keys unchanged.
+    public func mask(_ values: [String: String]) -> [String: String] { values.mapValues { mask($0) } }
+
+    /// `incoming` with every value that is the mask of the stored value for the same key replaced by the stored
+    /// value; other values are taken as new. A masked value that matches nothing stored is refused (it would
+    /// otherwise be written as the value).
+    public func restore(_ incoming: [String: String], existing: [String: String]) throws(MCPServerError)
+        -> [String: String]
+    {
+        var result = incoming
+        for (key, value) in incoming where value.hasPrefix(Self.prefix) {
+            guard let stored = existing[key], ConstantTime.equals(Array(mask(stored).utf8), Array(value.utf8)) else {
+                throw .invalidDefinition(
+                    "\(key) holds a masked value that is not the stored one; send the real value or the mask "
+                        + "the sidecar showed")
+            }
+            result[key] = stored
+        }
+        return result
+    }
+}
+
+#if canImport(Glibc)
+    import Glibc
+#endif

@@ -1,0 +1,40 @@
+import CompanionAPI
+import Foundation
+
+/// What the MCP server and configuration routes under `/api/v1` ask of Claude Code on the workstation (endpoint
+/// matrix rows 20–24 and 34–36, and `GET /mcp/:name/health`), in the API's own types. ``ClaudeCodeService``
+/// implements it (`ClaudeCodeService+MCP.swift`, `ClaudeCodeService+Config.swift`). Every expected failure is a
+/// ``SidecarError``: 400 for invalid input, 404 for an unknown server, 409 for a name taken, an ambiguous name or
+/// a malformed file left unchanged, 503 when Claude Code's files cannot be used now.
+public protocol ClaudeMCPBackend: Sendable {
+    /// Every configured server (`scope` and `projectPath` narrow the list), env and header values masked.
+    func mcpServers(scope: MCPScope?, projectPath: String?) async throws(SidecarError) -> [MCPServer]
+    /// One server; without `scope`, the one Claude Code would use (local, then project, then user).
+    func mcpServer(name: String, scope: MCPScope?, projectPath: String?) async throws(SidecarError) -> MCPServer
+    func addMCPServer(_ request: CreateMCPRequest) async throws(SidecarError) -> MCPServer
+    /// Replaces the server `name` (in the request's scope) with the request; masked values sent back unchanged
+    /// keep the stored ones.
+    func updateMCPServer(name: String, _ request: CreateMCPRequest) async throws(SidecarError) -> MCPServer
+    func deleteMCPServer(name: String, scope: MCPScope?, projectPath: String?) async throws(SidecarError)
+    /// Starts the server and completes the MCP handshake, bounded in time.
+    func mcpHealth(name: String, scope: MCPScope?, projectPath: String?) async throws(SidecarError)
+        -> MCPHealthResponse
+    /// The server's env and header values, recorded in the audit log as asked by `requester`.
+    func revealMCPServer(name: String, scope: MCPScope?, projectPath: String?, requester: AuditRequester)
+        async throws(SidecarError) -> MCPRevealResponse
+    /// `settings.json` of `scope` (`user` or `project`).
+    func config(scope: String, projectPath: String?) async throws(SidecarError) -> ConfigInfo
+    /// Sets the keys of the request's content, keeping every other key.
+    func updateConfig(_ request: UpdateConfigRequest) async throws(SidecarError) -> ConfigInfo
+}
+
+/// Who asked for something the audit log records: the signing device, or the API key's holder, and the peer.
+public struct AuditRequester: Sendable, Equatable {
+    public var deviceId: String?
+    public var peer: String
+
+    public init(deviceId: String?, peer: String) {
+        self.deviceId = deviceId
+        self.peer = peer
+    }
+}

@@ -1,0 +1,62 @@
+import CompanionClaudeCode
+import CompanionTestSupport
+import Foundation
+import Testing
+
+/// The health check against a small real MCP server (``MCPTestServer``, a Python program the test starts).
+@Suite struct MCPHealthCheckTests {
+    let directory: URL
+    let script: String
+
+    init() throws {
+        directory = try TestPaths.temporaryDirectory("mcp-health")
+        script = try MCPTestServer.install(in: directory)
+    }
+
+    var environment: [String: String] { ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": directory.path] }
+
+    @Test func aWorkingServerIsHealthyAndListsItsTools() async throws {
+        let server = MCPServerDefinition(
+            name: "tester", scope: .user, command: MCPTestServer.python, args: [script],
+            env: ["MCP_TEST_TOKEN": "configured"])
+        let report = await MCPHealthCheck.check(server, baseEnvironment: environment)
+        #expect(report.healthy, "\(report)")
+        #expect(report.serverName == "companion-test-server" && report.serverVersion == "1.2.3")
+        #expect(report.protocolVersion?.isEmpty == false)
+        // `token_present` is offered only when the configured env reached the server.
+        #expect(report.tools.map { $0.name } == ["echo", "token_present"])
+        #expect(report.tools.first?.description == "Echoes its text")
+    }
+
+    @Test func withoutItsEnvTheServerOffersLess() async throws {
+        let server = MCPServerDefinition(name: "tester", scope: .user, command: MCPTestServer.python, args: [script])
+        let report = await MCPHealthCheck.check(server, baseEnvironment: environment)
+        #expect(report.healthy && report.tools.map { $0.name } == ["echo"])
+    }
+
+    @Test func aServerThatNeverAnswersIsUnhealthyWhenTheBoundPasses() async throws {
+        let server = MCPServerDefinition(
+            name: "silent", scope: .user, command: MCPTestServer.python, args: [script, "--silent"])
+        let report = await MCPHealthCheck.check(server, baseEnvironment: environment, timeout: .seconds(2))
+        #expect(!report.healthy)
+        #expect(report.problem?.contains("did not complete the MCP handshake") == true, "\(report)")
+    }
+
+    @Test func aServerThatExitsIsUnhealthy() async throws {
+        let server = MCPServerDefinition(name: "exits", scope: .user, command: "/bin/false")
+        let report = await MCPHealthCheck.check(server, baseEnvironment: environment, timeout: .seconds(5))
+        #expect(!report.healthy && report.problem != nil)
+    }
+
+    @Test func aMissingProgramIsUnhealthyWithTheReason() async throws {
+        let server = MCPServerDefinition(name: "missing", scope: .user, command: "/nonexistent/mcp-server")
+        let report = await MCPHealthCheck.check(server, baseEnvironment: environment)
+        #expect(!report.healthy && report.problem?.contains("could not be started") == true, "\(report)")
+    }
+
+    @Test func remoteServersAreNotStarted() async throws {
+        let server = MCPServerDefinition(name: "remote", scope: .user, kind: .http, url: "https://example.test/mcp")
+        let report = await MCPHealthCheck.check(server, baseEnvironment: environment)
+        #expect(!report.healthy && report.problem?.contains("only stdio servers") == true)
+    }
+}
