@@ -11,6 +11,7 @@ struct CompanionCommandLine: AsyncParsableCommand {
             KeysCommand.self, QRCommand.self, ConnectCommand.self, PairCommand.self, StatusCommand.self,
             DisconnectCommand.self, DevicesCommand.self, SidecarCommand.self, TasksCommand.self,
             LogsCommand.self, ProjectsCommand.self, SessionsCommand.self, ChatCommand.self,
+            AgentsCommand.self, WatchCommand.self, ApproveCommand.self, DenyCommand.self,
         ]
     )
 }

@@ -22,6 +22,9 @@ public final class Sidecar: Sendable {
     public let tasks: TaskService
     /// Claude Code on this workstation (`/api/v1…`), when ``SidecarConfiguration/claudeCode`` turns it on.
     public let claudeCode: ClaudeCodeService?
+    /// Agent sessions, hooks and approvals (`/api/sessions…`, `WS /ws`), when ``SidecarConfiguration/agents`` turns
+    /// them on.
+    public let agents: AgentsService?
     let logger: Logger
     let now: @Sendable () -> Date
     let openAPIDocument: String?
@@ -67,6 +70,12 @@ public final class Sidecar: Sendable {
                 cloneTimeLimit: configuration.taskCloneTimeLimit))
         self.claudeCode = try configuration.claudeCode.map {
             try ClaudeCodeService(settings: $0, dataDirectory: configuration.dataDirectory, logger: logger)
+        }
+        let chats = self.claudeCode
+        self.agents = configuration.agents.map {
+            AgentsService(
+                settings: $0, registry: registry, stateDirectory: configuration.dataDirectory.path, logger: logger,
+                chatSessions: { await chats?.agentSessions() ?? [] })
         }
     }
 
@@ -130,15 +139,18 @@ public final class Sidecar: Sendable {
         try await registry.pruneAuditLog(now: now(), retention: configuration.auditRetention)
         try await tasks.runner.recover()
         await claudeCode?.prepare()
+        await agents?.prepare()
         do {
             try await makeApplication(onListening: onListening).runService()
         } catch {
             await tasks.runner.stopAll()
             await claudeCode?.shutdown()
+            await agents?.shutdown()
             throw error
         }
         await tasks.runner.stopAll()
         await claudeCode?.shutdown()
+        await agents?.shutdown()
     }
 
     /// Starts serving in the background and returns once the socket is bound (use port 0 for a free port).
@@ -153,14 +165,17 @@ public final class Sidecar: Sendable {
             throw error
         }
         await claudeCode?.prepare()
+        await agents?.prepare()
         let (events, continuation) = AsyncStream<Result<SidecarAddress, any Error>>.makeStream()
         let application = makeApplication { address in continuation.yield(.success(address)) }
         let runner = tasks.runner
         let claudeCode = claudeCode
+        let agents = agents
         let task = Task {
             do { try await application.run() } catch { continuation.yield(.failure(error)) }
             await runner.stopAll()
             await claudeCode?.shutdown()
+            await agents?.shutdown()
             lock.release()
             continuation.finish()
         }

@@ -1,0 +1,104 @@
+import CompanionCrypto
+import Foundation
+
+/// A permission request held for a paired device to decide.
+public struct ApprovalRequest: Sendable, Equatable {
+    /// Random id a device decides by.
+    public var id: String
+    /// The session it belongs to (an agent id or Claude Code's `session_id`).
+    public var sessionKey: String
+    public var toolName: String?
+    public var inputSummary: String?
+    public var project: String?
+    public var since: Date
+    /// SHA-256 (hex) of the tool name and input, recorded in the audit log with the decision.
+    public var digest: String
+
+    public init(
+        id: String = ApprovalRequest.newID(), sessionKey: String, toolName: String?, inputSummary: String?,
+        project: String?, since: Date, digestSource: [UInt8]
+    ) {
+        self.id = id
+        self.sessionKey = sessionKey
+        self.toolName = toolName
+        self.inputSummary = inputSummary
+        self.project = project
+        self.since = since
+        self.digest = SHA256.hash(digestSource).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// `ap-` and 12 random base64url characters.
+    public static func newID() -> String { "ap-" + SecureRandom.token(byteCount: 9) }
+}
+
+/// Holds permission requests until the first decision or the hold time, whichever comes first.
+public actor ApprovalCenter {
+    /// How a decision attempt went.
+    public enum DecideResult: Sendable, Equatable {
+        /// This decision answered the request.
+        case decided(ApprovalRequest)
+        /// Someone decided first, or the hold time ran out and the terminal has the dialog now.
+        case alreadySettled(ApprovalRequest)
+        /// No such request.
+        case unknown
+    }
+
+    private struct Held {
+        var request: ApprovalRequest
+        var continuation: CheckedContinuation<PermissionDecision?, Never>
+    }
+
+    private var held: [String: Held] = [:]
+    /// Recently settled requests (for a clear "already decided" answer), oldest first, bounded.
+    private var settled: [(String, ApprovalRequest)] = []
+    private static let settledMemory = 256
+
+    public init() {}
+
+    /// The requests waiting now, oldest first.
+    public func pending() -> [ApprovalRequest] {
+        held.values.map(\.request).sorted { ($0.since, $0.id) < ($1.since, $1.id) }
+    }
+
+    /// Holds `request` until ``decide(_:_:)`` answers it or `holdTime` passes (nil: no decision); `raised` runs once
+    /// it is held, so the request can be shown before anyone can decide it.
+    public func hold(
+        _ request: ApprovalRequest, holdTime: Duration, raised: @Sendable @escaping () async -> Void
+    ) async -> PermissionDecision? {
+        let timer = Task {
+            try? await Task.sleep(for: holdTime)
+            await self.expire(request.id)
+        }
+        defer { timer.cancel() }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                held[request.id] = Held(request: request, continuation: continuation)
+                Task { await raised() }
+            }
+        } onCancel: {
+            Task { await self.expire(request.id) }
+        }
+    }
+
+    /// Answers request `id` with `decision` if it is still held.
+    public func decide(_ id: String, _ decision: PermissionDecision) -> DecideResult {
+        guard let entry = held.removeValue(forKey: id) else {
+            if let request = settled.last(where: { $0.0 == id })?.1 { return .alreadySettled(request) }
+            return .unknown
+        }
+        remember(entry.request)
+        entry.continuation.resume(returning: decision)
+        return .decided(entry.request)
+    }
+
+    private func expire(_ id: String) {
+        guard let entry = held.removeValue(forKey: id) else { return }
+        remember(entry.request)
+        entry.continuation.resume(returning: nil)
+    }
+
+    private func remember(_ request: ApprovalRequest) {
+        settled.append((request.id, request))
+        if settled.count > Self.settledMemory { settled.removeFirst(settled.count - Self.settledMemory) }
+    }
+}
