@@ -10,6 +10,10 @@ import CompanionSidecar
 import Foundation
 import Synchronization
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -131,9 +135,9 @@ func tmux(_ arguments: [String]) throws {
     process.waitUntilExit()
 }
 
-func cpuSeconds(_ who: Int32) -> Double {
+func cpuSeconds(_ who: __rusage_who) -> Double {
     var usage = rusage()
-    getrusage(who, &usage)
+    getrusage(Int32(who.rawValue), &usage)
     return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
         + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }

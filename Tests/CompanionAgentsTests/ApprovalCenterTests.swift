@@ -32,26 +32,21 @@ import Testing
         #expect(await center.decide(request.id, .allow(always: false)) == .alreadySettled(request))
     }
 
-    @Test func theHookAnswersAreClaudeCodesDocumentedShapes() throws {
-        func object(_ bytes: [UInt8]) throws -> NSDictionary {
-            try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? NSDictionary)
+    @Test func theHookAnswersAreClaudeCodesDocumentedShapes() {
+        func text(_ decision: PermissionDecision?) -> String {
+            String(decoding: PermissionHookAnswer.body(for: decision, toolName: "Bash"), as: UTF8.self)
         }
         #expect(
-            try object(PermissionHookAnswer.body(for: .allow(always: false), toolName: "Bash"))
-                == ["hookSpecificOutput": ["hookEventName": "PermissionRequest", "decision": ["behavior": "allow"]]])
+            text(.allow(always: false))
+                == #"{"hookSpecificOutput":{"decision":{"behavior":"allow"},"hookEventName":"PermissionRequest"}}"#)
         #expect(
-            try object(PermissionHookAnswer.body(for: .deny, toolName: "Bash"))
-                == [
-                    "hookSpecificOutput": [
-                        "hookEventName": "PermissionRequest",
-                        "decision": ["behavior": "deny", "message": PermissionHookAnswer.denyMessage],
-                    ]
-                ])
-        let always = try object(PermissionHookAnswer.body(for: .allow(always: true), toolName: "Bash"))
-        let decision = (always["hookSpecificOutput"] as? NSDictionary)?["decision"] as? NSDictionary
+            text(.deny)
+                == #"{"hookSpecificOutput":{"decision":{"behavior":"deny","message":"Denied from the paired companion device."},"hookEventName":"PermissionRequest"}}"#
+        )
         #expect(
-            decision?["updatedPermissions"] as? NSArray
-                == [["type": "addRules", "rules": [["toolName": "Bash"]], "behavior": "allow", "destination": "session"]])
-        #expect(PermissionHookAnswer.body(for: nil, toolName: "Bash") == Array("{}".utf8))
+            text(.allow(always: true))
+                == #"{"hookSpecificOutput":{"decision":{"behavior":"allow","updatedPermissions":[{"behavior":"allow","destination":"session","rules":[{"toolName":"Bash"}],"type":"addRules"}]},"hookEventName":"PermissionRequest"}}"#
+        )
+        #expect(text(nil) == "{}")
     }
 }

@@ -103,12 +103,15 @@ import Testing
     func aMalformedFileIsReportedAndNeverOverwritten(_ text: String) throws {
         try Data(text.utf8).write(to: URL(fileURLWithPath: settings))
         let installer = ClaudeHookInstaller(settingsPath: settings, stateDirectory: state)
-        #expect {
+        let error = #expect(throws: SettingsFileError.self) {
             _ = try installer.install(url: "http://127.0.0.1:7878/hooks/claude-code")
-        } throws: { error in
-            guard case .malformed(let path, _) = error as? SettingsFileError else { return false }
-            return path == settings && "\(error)".contains("left unchanged")
         }
+        guard case .malformed(let path, _)? = error else {
+            Issue.record("not reported as malformed: \(String(describing: error))")
+            return
+        }
+        #expect(path == settings)
+        #expect(error?.description.contains("left unchanged") == true)
         #expect(try Data(contentsOf: URL(fileURLWithPath: settings)) == Data(text.utf8))
         #expect(HookSecret.load(stateDirectory: state) == nil)
         #expect(throws: SettingsFileError.self) { try installer.uninstall() }

@@ -107,7 +107,10 @@ public actor TmuxAgents {
 
     private func paneChanged(id: String, name: String) async {
         let subscribed = subscribers[id] != nil
-        guard subscribed || (await store.needsPaneDetection(id)) else { return }
+        if !subscribed {
+            let detect = await store.needsPaneDetection(id)
+            if !detect { return }
+        }
         guard let lines = try? await tmux.capture(name, lines: terminalLines) else { return }
         if subscribed, lastScreens[id] != lines {
             lastScreens[id] = lines

@@ -58,7 +58,7 @@ struct AgentRoutes {
         }
         api.post("approvals/:id/approve") { request, context in
             let body = try await Envelope.decode(ApproveRequest.self, from: request, limit: 4096, optional: true)
-            return try await decide(context, .allow(always: body??.always ?? false))
+            return try await decide(context, .allow(always: body?.always ?? false))
         }
         api.post("approvals/:id/deny") { _, context in try await decide(context, .deny) }
     }
@@ -95,15 +95,18 @@ struct AgentRoutes {
     }
 
     /// Runs a tmux call; its failures become answers that say what to do.
-    static func tmux<T: Sendable>(_ body: () async throws(TmuxError) -> T) async throws(SidecarError) -> T {
+    static func tmux<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
-        } catch .noSuchSession {
-            throw SidecarError(.conflict, "the session's tmux session is gone (it ended); remove it with DELETE")
-        } catch .notInstalled(let path) {
-            throw SidecarError(.unavailable, "tmux is not installed on the workstation (\(path)); install it")
-        } catch {
-            throw SidecarError(.internalError, error.description)
+        } catch let error as TmuxError {
+            switch error {
+            case .noSuchSession:
+                throw SidecarError(.conflict, "the session's tmux session is gone (it ended); remove it with DELETE")
+            case .notInstalled(let path):
+                throw SidecarError(.unavailable, "tmux is not installed on the workstation (\(path)); install it")
+            default:
+                throw SidecarError(.internalError, error.description)
+            }
         }
     }
 }

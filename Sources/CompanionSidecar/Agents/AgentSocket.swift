@@ -47,7 +47,7 @@ struct AgentSocket {
             return
         }
         let subscription = service.hub.subscribe(after: after)
-        let terminals = Mutex(Set<String>())
+        let terminals = TerminalSubscriptions()
         defer { service.hub.unsubscribe(subscription.id) }
         try await withThrowingTaskGroup(of: Part.self) { group in
             group.addTask {
@@ -75,11 +75,11 @@ struct AgentSocket {
             }
             group.cancelAll()
         }
-        for id in terminals.withLock({ $0 }) { await service.tmuxAgents.setSubscribed(id, false) }
+        for id in terminals.set.withLock({ $0 }) { await service.tmuxAgents.setSubscribed(id, false) }
     }
 
     private func send(
-        _ subscription: AgentEventHub.Subscription, after: Int?, terminals: Mutex<Set<String>>,
+        _ subscription: AgentEventHub.Subscription, after: Int?, terminals: TerminalSubscriptions,
         outbound: WebSocketOutboundWriter
     ) async throws {
         var last: Int
@@ -98,14 +98,14 @@ struct AgentSocket {
             last = seq
         }
         for await event in subscription.events where event.seq > last {
-            if let id = event.terminalSessionID, !terminals.withLock({ $0.contains(id) }) { continue }
+            if let id = event.terminalSessionID, !terminals.set.withLock({ $0.contains(id) }) { continue }
             try await outbound.write(.text(event.text))
             last = event.seq
         }
     }
 
     private func handle(
-        _ text: String, terminals: Mutex<Set<String>>, outbound: WebSocketOutboundWriter, deviceID: String?,
+        _ text: String, terminals: TerminalSubscriptions, outbound: WebSocketOutboundWriter, deviceID: String?,
         peer: String
     ) async {
         guard let message = try? ClaudeAPIJSON.decode(AgentClientMessage.self, from: Data(text.utf8)),
@@ -124,13 +124,13 @@ struct AgentSocket {
                 await reply(error: "session \(id) has no terminal the sidecar can read", outbound: outbound)
                 return
             }
-            let added = terminals.withLock { $0.insert(session.id).inserted }
+            let added = terminals.set.withLock { $0.insert(session.id).inserted }
             if added { await service.tmuxAgents.setSubscribed(session.id, true) }
             if let lines = try? await service.tmuxAgents.terminal(session, lines: 60) {
                 service.hub.publish(AgentEventMessage(type: "terminal_output", sessionId: session.id, lines: lines))
             }
         case "unsubscribe_terminal":
-            let removed = terminals.withLock { $0.remove(session.id) != nil }
+            let removed = terminals.set.withLock { $0.remove(session.id) != nil }
             if removed { await service.tmuxAgents.setSubscribed(session.id, false) }
         case "send_input":
             let input = AgentInputRequest(text: message.text ?? "", enter: message.enter)
@@ -156,4 +156,9 @@ struct AgentSocket {
         guard let data = try? ClaudeAPIJSON.encode(message) else { return }
         try? await outbound.write(.text(String(decoding: data, as: UTF8.self)))
     }
+}
+
+/// The sessions one `/ws` connection subscribed to the terminals of.
+final class TerminalSubscriptions: Sendable {
+    let set = Mutex(Set<String>())
 }

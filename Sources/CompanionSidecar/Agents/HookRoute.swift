@@ -1,6 +1,7 @@
 import CompanionAPI
 import CompanionAgents
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// `POST /hooks/claude-code`: where Claude Code's HTTP hooks post (installed by `companion sidecar hooks install`).

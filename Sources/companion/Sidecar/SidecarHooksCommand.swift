@@ -57,7 +57,7 @@ struct HooksInstallCommand: CompanionCommand {
             print("Installed hooks for \(status.events.joined(separator: ", "))")
             print("in \(Terminal.safe(status.settingsPath)) (now mode 0600: it holds the hook secret)")
             print("Claude Code sessions started from now on report to the sidecar on port \(port).")
-        } catch let error as SettingsFileError {
+        } catch {
             throw error.cliFailure
         }
     }

@@ -31,7 +31,7 @@ actor AgentEventLog {
                 await self.append(event)
                 return []
             }
-            await self.ended(outcome ?? .dropped("failed"))
+            self.ended(outcome ?? .dropped("failed"))
         }
     }
 
