@@ -91,6 +91,12 @@ public actor ApprovalCenter {
         return .decided(entry.request)
     }
 
+    /// Ends every request held for session `sessionKey` with no decision: the session went on without one (it was
+    /// answered in its terminal), so a later decision could only be wrong.
+    public func settle(sessionKey: String) {
+        for (id, entry) in held where entry.request.sessionKey == sessionKey { expire(id) }
+    }
+
     private func expire(_ id: String) {
         guard let entry = held.removeValue(forKey: id) else { return }
         remember(entry.request)

@@ -37,7 +37,16 @@ struct HookRoute {
             throw SidecarError.badRequest("the body is not a Claude Code hook event (hook_event_name, session_id)")
         }
         let session = await service.store.apply(event)
-        guard case .known(.permissionRequest) = event.kind else { return Self.answer(Array("{}".utf8)) }
+        switch event.kind {
+        case .known(.permissionRequest):
+            break
+        case .known(.notification):
+            return Self.answer(Array("{}".utf8))
+        default:
+            // The session moved on (the dialog was answered in its terminal): what is still held is moot.
+            await service.approvals.settle(sessionKey: session.id)
+            return Self.answer(Array("{}".utf8))
+        }
         let held = ApprovalRequest(
             sessionKey: session.id, toolName: event.toolName, inputSummary: event.toolInputSummary,
             project: session.project, since: Date(), digestSource: event.toolDigestSource)

@@ -75,12 +75,14 @@ extension RealClaudeSidecarSuites {
                 let raised = try await log.first("a permission request") {
                     $0.type == "attention" && $0.session?.attention?.kind == "approval"
                 }
-                // Nobody decides: the sidecar answers "no decision" and Claude Code shows its own dialog.
+                // Claude Code shows its own dialog while the hook waits; nobody decides, so the sidecar answers
+                // "no decision" at the end of its hold time and hands the attention to the terminal.
                 _ = try await log.first("the dialog in the terminal") {
                     $0.terminal(session.id, contains: "Do you want to proceed?")
                 }
                 let handedBack = try await log.first("the attention handed to the terminal") {
                     $0.type == "attention" && $0.session?.attention?.kind == "input"
+                        && $0.session?.attention?.approvalId == nil && $0.seq! > raised.seq!
                 }
                 #expect(handedBack.session?.state == "needs_input")
                 await #expect(throws: CompanionClientError.self) {
