@@ -55,7 +55,9 @@ let client = AgentClient(
 
 /// Events received on /ws with the time they arrived; a wait is registered before the action it times.
 final class Arrivals: Sendable {
-    typealias Waiter = (predicate: @Sendable (AgentEventMessage) -> Bool, continuation: AsyncStream<UInt64>.Continuation)
+    typealias Waiter = (
+        predicate: @Sendable (AgentEventMessage) -> Bool, continuation: AsyncStream<UInt64>.Continuation
+    )
     let waiting = Mutex<[Waiter]>([])
 
     func arrived(_ event: AgentEventMessage) {
@@ -106,7 +108,8 @@ func report(_ name: String, _ samples: [Double], reference: [Double], referenceN
     let line = String(
         format: "%@: p50 %.2f ms, p99 %.2f ms (n=%d); %@: p50 %.2f ms, p99 %.2f ms; ratio p99 %.1fx\n",
         name, percentile(samples, 0.5), percentile(samples, 0.99), samples.count, referenceName,
-        percentile(reference, 0.5), percentile(reference, 0.99), percentile(samples, 0.99) / percentile(reference, 0.99))
+        percentile(reference, 0.5), percentile(reference, 0.99), percentile(samples, 0.99) / percentile(reference, 0.99)
+    )
     FileHandle.standardOutput.write(Data(line.utf8))
 }
 
@@ -237,7 +240,8 @@ case "idle":
             "idle %d sessions for %.0f s: sidecar watching %d panes used %.3f CPU-s (%.2f %% of a core; tmux server %.2f %%); "
             + "naive capture-pane polling at 1 Hz each used %.3f CPU-s (%.2f %%; tmux server %.2f %%); ratio %.1fx\n",
         count, seconds, watched, watching, watching / seconds * 100, watchingTmux / seconds * 100, polling,
-        polling / seconds * 100, pollingTmux / seconds * 100, (polling + pollingTmux) / max(watching + watchingTmux, 1e-6))
+        polling / seconds * 100, pollingTmux / seconds * 100,
+        (polling + pollingTmux) / max(watching + watchingTmux, 1e-6))
     FileHandle.standardOutput.write(Data(line.utf8))
 default:
     FileHandle.standardError.write(Data("unknown benchmark \(arguments[1])\n".utf8))

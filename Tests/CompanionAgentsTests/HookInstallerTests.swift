@@ -40,7 +40,8 @@ import Testing
         let status = try installer.install(url: "http://127.0.0.1:7878/hooks/claude-code")
         #expect(status.isComplete)
         #expect(status.events == HookEventName.allCases.map(\.rawValue).sorted())
-        let installed = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: settings)))
+        let installed =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: settings)))
             as? [String: Any]
         let hooks = try #require(installed?["hooks"] as? [String: Any])
         // The user's own hooks are still first, and unknown keys are kept.
@@ -74,8 +75,9 @@ import Testing
         let original = try #require(
             try JSONSerialization.jsonObject(with: Data(Self.usersFile.utf8)) as? [String: Any])
         #expect(after["addedLater"] as? String == "yes")
-        #expect(NSDictionary(dictionary: after["hooks"] as? [String: Any] ?? [:])
-            == NSDictionary(dictionary: original["hooks"] as? [String: Any] ?? [:]))
+        #expect(
+            NSDictionary(dictionary: after["hooks"] as? [String: Any] ?? [:])
+                == NSDictionary(dictionary: original["hooks"] as? [String: Any] ?? [:]))
         #expect(try installer.status().events.isEmpty)
     }
 

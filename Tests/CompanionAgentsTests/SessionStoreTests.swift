@@ -67,7 +67,7 @@ import Testing
 
     @Test func paneDetectionYieldsToAFreshHookAndTakesOverWhenItIsStale() async {
         let clock = Clock()
-        let store = AgentSessionStore(hookFreshness: 10, now: { clock.now }) { _ in }
+        let store = AgentSessionStore(hookFreshness: 10, now: { clock.now }, publish: { _ in })
         await store.registerTmux(id: "ag-1", tmuxSession: "companion-ag-1", project: "/p", command: ["claude"])
         await store.apply(pane: .prompt, to: "ag-1")
         #expect(await store.session("ag-1")?.state == .idle)
@@ -90,7 +90,8 @@ import Testing
         #expect(ClaudeHookEvent(body: Array("not json".utf8), agentHeader: nil) == nil)
         #expect(ClaudeHookEvent(body: Array("{\"session_id\":\"a\"}".utf8), agentHeader: nil) == nil)
         #expect(
-            ClaudeHookEvent(body: Array("{\"hook_event_name\":\"Stop\",\"session_id\":\"../x\"}".utf8), agentHeader: nil)
+            ClaudeHookEvent(
+                body: Array("{\"hook_event_name\":\"Stop\",\"session_id\":\"../x\"}".utf8), agentHeader: nil)
                 == nil)
         #expect(
             ClaudeHookEvent(body: [UInt8](repeating: 0x20, count: ClaudeHookEvent.maxBodyBytes + 1), agentHeader: nil)

@@ -28,7 +28,8 @@ struct ScriptedStream {
             if let tool = reply.toolUse {
                 content.append(["type": "tool_use", "id": "toolu_\(messageID)", "name": tool.name, "input": tool.input])
             }
-            writer.json(status: 200, json(message(content: content, stop: reply.toolUse == nil ? "end_turn" : "tool_use")))
+            writer.json(
+                status: 200, json(message(content: content, stop: reply.toolUse == nil ? "end_turn" : "tool_use")))
             return
         }
         if let tool = reply.toolUse {
@@ -92,12 +93,14 @@ struct ScriptedStream {
         ok = ok && block(index, ["type": "tool_use", "id": "toolu_\(messageID)", "name": tool.name, "input": [:]])
         ok = ok && delta(index, ["type": "input_json_delta", "partial_json": input])
         ok = ok && event("content_block_stop", ["type": "content_block_stop", "index": index])
-        ok = ok && event(
-            "message_delta",
-            [
-                "type": "message_delta", "delta": ["stop_reason": "tool_use", "stop_sequence": NSNull()],
-                "usage": ["output_tokens": 5],
-            ])
+        ok =
+            ok
+            && event(
+                "message_delta",
+                [
+                    "type": "message_delta", "delta": ["stop_reason": "tool_use", "stop_sequence": NSNull()],
+                    "usage": ["output_tokens": 5],
+                ])
         _ = ok && event("message_stop", ["type": "message_stop"])
     }
 

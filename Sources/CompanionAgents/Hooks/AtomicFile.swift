@@ -26,7 +26,9 @@ enum AtomicFile {
         } catch {
             throw .io(path: path, reason: "its directory cannot be created")
         }
-        let temporary = directory + "/.\((path as NSString).lastPathComponent).companion-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary =
+            directory
+            + "/.\((path as NSString).lastPathComponent).companion-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else { throw .io(path: path, reason: "a temporary file cannot be created beside it") }
         var ok = fchmod(fd, mode) == 0

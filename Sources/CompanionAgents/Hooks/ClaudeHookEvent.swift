@@ -72,7 +72,10 @@ public struct ClaudeHookEvent: Sendable, CustomStringConvertible {
     /// Session and agent ids: 1–128 characters of letters, digits, `-` and `_`.
     public static func isPlausibleID(_ text: String) -> Bool {
         (1...128).contains(text.utf8.count)
-            && text.utf8.allSatisfy { $0 == 0x2D || $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+            && text.utf8.allSatisfy {
+                $0 == 0x2D || $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0)
+                    || (0x61...0x7A).contains($0)
+            }
     }
 
     static func summary(of input: Any) -> String {

@@ -23,7 +23,9 @@ public enum PaneClassifier {
     /// error banner over busy, busy over a prompt.
     public static func classify(_ lines: [String]) -> PaneClassification {
         let screen = lines.suffix(40)
-        if screen.contains(where: { $0.contains("Do you want to proceed?") || $0.contains("Do you want to make this edit") })
+        if screen.contains(where: {
+            $0.contains("Do you want to proceed?") || $0.contains("Do you want to make this edit")
+        })
             || screen.contains(where: { $0.contains("❯ 1. Yes") })
         {
             return .permissionDialog

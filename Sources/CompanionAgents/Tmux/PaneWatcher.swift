@@ -54,7 +54,9 @@ public struct PaneWatcher: Sendable {
                         var changed = false
                         while let newline = pending.firstIndex(of: 0x0A) {
                             let line = pending[..<newline]
-                            if line.starts(with: Array("%output ".utf8)) || line.starts(with: Array("%extended-output ".utf8)) {
+                            if line.starts(with: Array("%output ".utf8))
+                                || line.starts(with: Array("%extended-output ".utf8))
+                            {
                                 changed = true
                             } else if line.starts(with: Array("%exit".utf8)) {
                                 kill(pid, SIGTERM)

@@ -58,8 +58,10 @@ public struct Tmux: Sendable {
     ) async throws(TmuxError) {
         let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         try await run(
-            ["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), "-c", directory, "--",
-             "/usr/bin/env"] + assignments + command)
+            [
+                "new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), "-c", directory, "--",
+                "/usr/bin/env",
+            ] + assignments + command)
     }
 
     /// Every session of the server (none when no server runs).

@@ -33,7 +33,8 @@ extension CompanionEndpoint {
         CompanionEndpoint(method: "POST", path: "/api/sessions/\(segment(id))/input", auth: .signatureOrBearer)
     }
     /// `GET /api/attention`.
-    public static let agentAttention = CompanionEndpoint(method: "GET", path: "/api/attention", auth: .signatureOrBearer)
+    public static let agentAttention = CompanionEndpoint(
+        method: "GET", path: "/api/attention", auth: .signatureOrBearer)
     /// `POST /api/approvals/:id/approve`.
     public static func approve(id: String) -> CompanionEndpoint {
         CompanionEndpoint(method: "POST", path: "/api/approvals/\(segment(id))/approve", auth: .signatureOrBearer)

@@ -53,8 +53,9 @@ public struct AgentEventSocket: Sendable {
         let logger = Logger(label: "companion.agents.ws", factory: { _ in SwiftLogNoOpLogHandler() })
         let close: WebSocketCloseFrame?
         do {
-            close = try await WebSocketClient.connect(url: url(after: after), configuration: configuration, logger: logger)
-            { inbound, outbound, _ in
+            close = try await WebSocketClient.connect(
+                url: url(after: after), configuration: configuration, logger: logger
+            ) { inbound, outbound, _ in
                 for message in messages {
                     try await outbound.write(.text(String(decoding: try ClaudeAPIJSON.encode(message), as: UTF8.self)))
                 }

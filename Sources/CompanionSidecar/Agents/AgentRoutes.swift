@@ -54,7 +54,8 @@ struct AgentRoutes {
             return try Envelope.success(DeletedResponse())
         }
         api.get("attention") { _, _ in
-            try Envelope.success(AgentAttentionResponse(sessions: await service.store.attention().map(AgentSessionInfo.init)))
+            try Envelope.success(
+                AgentAttentionResponse(sessions: await service.store.attention().map(AgentSessionInfo.init)))
         }
         api.post("approvals/:id/approve") { request, context in
             let body = try await Envelope.decode(ApproveRequest.self, from: request, limit: 4096, optional: true)
@@ -76,9 +77,13 @@ struct AgentRoutes {
         if let problem = body.validationError() { throw SidecarError.badRequest(problem) }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: body.project, isDirectory: &isDirectory), isDirectory.boolValue
-        else { throw SidecarError.badRequest("project \(body.project.prefix(200)) is not a directory on the workstation") }
+        else {
+            throw SidecarError.badRequest("project \(body.project.prefix(200)) is not a directory on the workstation")
+        }
         let command = body.command ?? service.settings.defaultCommand
-        let session = try await Self.tmux { try await service.tmuxAgents.create(project: body.project, command: command) }
+        let session = try await Self.tmux {
+            try await service.tmuxAgents.create(project: body.project, command: command)
+        }
         try await service.audit(
             .agentStarted, deviceID: context.authenticatedDeviceID, peer: context.peerDescription, session: session.id,
             digest: AgentsService.digest(Array(command.joined(separator: "\0").utf8)))
@@ -87,11 +92,14 @@ struct AgentRoutes {
 
     private func decide(_ context: SidecarRequestContext, _ decision: PermissionDecision) async throws -> Response {
         let id = try context.parameters.require("id")
-        guard ClaudeHookEvent.isPlausibleID(id) else { throw SidecarError.notFound("no approval with id \(id.prefix(64))") }
+        guard ClaudeHookEvent.isPlausibleID(id) else {
+            throw SidecarError.notFound("no approval with id \(id.prefix(64))")
+        }
         let request = try await service.decide(
             id, decision, deviceID: context.authenticatedDeviceID, peer: context.peerDescription)
         return try Envelope.success(
-            ApprovalDecisionResponse(approvalId: request.id, decision: decision.auditWord, sessionId: request.sessionKey))
+            ApprovalDecisionResponse(
+                approvalId: request.id, decision: decision.auditWord, sessionId: request.sessionKey))
     }
 
     /// Runs a tmux call; its failures become answers that say what to do.

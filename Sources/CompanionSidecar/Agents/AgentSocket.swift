@@ -147,7 +147,9 @@ struct AgentSocket {
                 await reply(error: "the input could not be sent", outbound: outbound)
             }
         default:
-            await reply(error: "unknown message type; use subscribe_terminal, unsubscribe_terminal or send_input", outbound: outbound)
+            await reply(
+                error: "unknown message type; use subscribe_terminal, unsubscribe_terminal or send_input",
+                outbound: outbound)
         }
     }
 

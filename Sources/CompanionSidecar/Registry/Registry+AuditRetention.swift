@@ -53,10 +53,10 @@ extension Registry {
         let before = Timestamp.string(from: firstKept ?? now)
         try AuditChain.append(
             AuditEntry(
-            at: Timestamp.truncated(now), event: .auditPruned,
-            detail: "pruned \(count) rows recorded before \(before) (keeping \(retention.maxAgeDays) days, "
-                + "\(retention.maxRows) rows)",
-            prunedThroughId: bound
+                at: Timestamp.truncated(now), event: .auditPruned,
+                detail: "pruned \(count) rows recorded before \(before) (keeping \(retention.maxAgeDays) days, "
+                    + "\(retention.maxRows) rows)",
+                prunedThroughId: bound
             ), db)
         try db.execute(sql: "DELETE FROM auditLog WHERE id <= ?", arguments: [bound])
         return count

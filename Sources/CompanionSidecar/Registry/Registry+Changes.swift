@@ -64,7 +64,8 @@ extension Registry {
     public func revoke(id: String, at date: Date, peer: String?) async throws -> CompanionStatusResponse? {
         let connected = try await pool.write { db -> CompanionDevice?? in
             guard try DeviceRecord.deleteOne(db, key: id) else { return .none }
-            try AuditChain.append(AuditEntry(at: Timestamp.truncated(date), event: .revoked, deviceId: id, peer: peer), db)
+            try AuditChain.append(
+                AuditEntry(at: Timestamp.truncated(date), event: .revoked, deviceId: id, peer: peer), db)
             let device = try Self.connectedDevice(db)
             self.updateCacheOnCommit(db, to: device)
             return .some(device)

@@ -27,7 +27,11 @@ struct AgentsListCommand: CompanionCommand {
     func execute() async throws {
         try await ClientRun.run(json: json) {
             let sessions = try await connection.agents { try await $0.sessions(group: group) }
-            if json { try Terminal.printClaudeJSON(sessions) } else { print(AgentPresentation.list(sessions), terminator: "") }
+            if json {
+                try Terminal.printClaudeJSON(sessions)
+            } else {
+                print(AgentPresentation.list(sessions), terminator: "")
+            }
         }
     }
 }
@@ -43,7 +47,11 @@ struct AgentsShowCommand: CompanionCommand {
     func execute() async throws {
         try await ClientRun.run(json: json) {
             let session = try await connection.agents { try await $0.session(id: id) }
-            if json { try Terminal.printClaudeJSON(session) } else { print(AgentPresentation.detail(session), terminator: "") }
+            if json {
+                try Terminal.printClaudeJSON(session)
+            } else {
+                print(AgentPresentation.detail(session), terminator: "")
+            }
         }
     }
 }

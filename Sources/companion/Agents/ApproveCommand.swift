@@ -16,7 +16,9 @@ struct ApproveCommand: CompanionCommand {
     func execute() async throws {
         try await ClientRun.run(json: json) {
             let answer = try await connection.agents { try await $0.approve(id: id, always: always) }
-            if json { try Terminal.printClaudeJSON(answer) } else {
+            if json {
+                try Terminal.printClaudeJSON(answer)
+            } else {
                 print("Allowed \(Terminal.safe(answer.approvalId)) (session \(Terminal.safe(answer.sessionId)))")
             }
         }
@@ -35,7 +37,9 @@ struct DenyCommand: CompanionCommand {
     func execute() async throws {
         try await ClientRun.run(json: json) {
             let answer = try await connection.agents { try await $0.deny(id: id) }
-            if json { try Terminal.printClaudeJSON(answer) } else {
+            if json {
+                try Terminal.printClaudeJSON(answer)
+            } else {
                 print("Denied \(Terminal.safe(answer.approvalId)) (session \(Terminal.safe(answer.sessionId)))")
             }
         }

@@ -90,7 +90,8 @@ final class WatchView: Sendable {
         }
         var text = Terminal.stdoutIsTTY ? "\u{1B}[H\u{1B}[2J" : ""
         let waiting = all.filter { $0.attention != nil }.count
-        text += "Agent sessions: \(all.count), needing you: \(waiting)   (\(Date().formatted(date: .omitted, time: .standard)))\n\n"
+        text +=
+            "Agent sessions: \(all.count), needing you: \(waiting)   (\(Date().formatted(date: .omitted, time: .standard)))\n\n"
         text += AgentPresentation.list(ordered)
         FileHandle.standardOutput.write(Data(text.utf8))
     }

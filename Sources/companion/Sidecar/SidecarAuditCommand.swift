@@ -14,7 +14,8 @@ struct SidecarAuditCommand: CompanionCommand {
             """)
 
     @Option(
-        name: .customLong("data-dir"), help: "The sidecar's data directory (default ~/.local/share/companionkit/sidecar).")
+        name: .customLong("data-dir"),
+        help: "The sidecar's data directory (default ~/.local/share/companionkit/sidecar).")
     var dataDir: String?
     @Flag(help: "Check the hash chain.") var verify = false
     @Option(help: "Show the last N rows (default 50).") var limit = 50

@@ -14,11 +14,13 @@ struct SidecarHooksCommand: AsyncParsableCommand {
 
 /// Where the hooks go and where the sidecar keeps their secret.
 struct HooksLocationOptions: ParsableArguments {
-    @Option(help: "Claude Code's settings file (default: $CLAUDE_CONFIG_DIR/settings.json, else ~/.claude/settings.json).")
+    @Option(
+        help: "Claude Code's settings file (default: $CLAUDE_CONFIG_DIR/settings.json, else ~/.claude/settings.json).")
     var settings: String?
 
     @Option(
-        name: .customLong("data-dir"), help: "The sidecar's data directory (default ~/.local/share/companionkit/sidecar).")
+        name: .customLong("data-dir"),
+        help: "The sidecar's data directory (default ~/.local/share/companionkit/sidecar).")
     var dataDir: String?
 
     func installer() throws -> ClaudeHookInstaller {

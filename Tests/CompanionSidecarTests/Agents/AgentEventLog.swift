@@ -13,7 +13,11 @@ actor AgentEventLog {
 
     private(set) var events: [AgentEventMessage] = []
     private(set) var outcome: AgentEventSocket.Outcome?
-    private var waiters: [UInt64: (predicate: @Sendable (AgentEventMessage) -> Bool, continuation: CheckedContinuation<AgentEventMessage, any Error>)] = [:]
+    private var waiters:
+        [UInt64: (
+            predicate: @Sendable (AgentEventMessage) -> Bool,
+            continuation: CheckedContinuation<AgentEventMessage, any Error>
+        )] = [:]
     private var nextWaiter: UInt64 = 0
     private var task: Task<Void, Never>?
 
@@ -54,7 +58,8 @@ actor AgentEventLog {
 
     /// The first event (already received or still to come) for which `predicate` holds.
     func first(
-        _ what: String, timeout: Duration = .seconds(90), where predicate: @escaping @Sendable (AgentEventMessage) -> Bool
+        _ what: String, timeout: Duration = .seconds(90),
+        where predicate: @escaping @Sendable (AgentEventMessage) -> Bool
     ) async throws -> AgentEventMessage {
         try await next(after: 0, what, timeout: timeout, where: predicate)
     }

@@ -40,7 +40,9 @@ struct AgentsFixture {
     static func touching(_ file: String) -> @Sendable (ScriptedModelRequest) -> ScriptedModelReply {
         { request in
             if request.answersToolUse { return .text("Done.", pieces: 1) }
-            if request.lastUserPrompt == "please make the file" { return .bash("touch \(file)", description: "Create the file") }
+            if request.lastUserPrompt == "please make the file" {
+                return .bash("touch \(file)", description: "Create the file")
+            }
             return .text("OK", pieces: 1)
         }
     }
@@ -105,7 +107,8 @@ struct AgentsFixture {
 
         /// Starts `claude` in tmux in the project and waits until its prompt is on the screen.
         func startClaude(_ fixture: AgentsFixture) async throws -> (AgentSessionInfo, AgentEventLog) {
-            let session = try await client.create(CreateAgentSessionRequest(project: fixture.project, command: [fixture.claude]))
+            let session = try await client.create(
+                CreateAgentSessionRequest(project: fixture.project, command: [fixture.claude]))
             let log = events(terminals: [session.id])
             _ = try await log.first("claude's prompt") { $0.terminal(session.id, contains: "? for shortcuts") }
             return (session, log)

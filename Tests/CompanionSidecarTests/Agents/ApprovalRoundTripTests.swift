@@ -29,8 +29,12 @@ extension RealClaudeSidecarSuites {
                 let answer = try await live.client.approve(id: try #require(attention.approvalId))
                 #expect(answer.decision == "allow")
                 // A second decision is refused: the first one won.
-                await #expect(throws: CompanionClientError.self) { try await live.client.deny(id: attention.approvalId!) }
-                let idle = try await log.first("the turn's end") { $0.update(session.id, state: "idle") && $0.session?.summary == "Done." }
+                await #expect(throws: CompanionClientError.self) {
+                    try await live.client.deny(id: attention.approvalId!)
+                }
+                let idle = try await log.first("the turn's end") {
+                    $0.update(session.id, state: "idle") && $0.session?.summary == "Done."
+                }
                 #expect(idle.session?.attention == nil)
                 #expect(FileManager.default.fileExists(atPath: file))
                 _ = try await log.first("the hook's answer on the screen") {
@@ -38,9 +42,13 @@ extension RealClaudeSidecarSuites {
                 }
                 let audit = try await live.sidecar.registry.auditLog().filter { $0.event == .approvalAllowed }
                 #expect(audit.count == 1)
-                #expect(audit.first?.detail?.contains("session=\(session.id) approval=\(attention.approvalId!) sha256=") == true)
+                #expect(
+                    audit.first?.detail?.contains("session=\(session.id) approval=\(attention.approvalId!) sha256=")
+                        == true)
                 // The prompt itself is nowhere in the audit log.
-                #expect(try await live.sidecar.registry.auditLog().allSatisfy { !($0.detail ?? "").contains("please make") })
+                #expect(
+                    try await live.sidecar.registry.auditLog().allSatisfy { !($0.detail ?? "").contains("please make") }
+                )
                 await log.stop()
             }
         }
@@ -90,7 +98,9 @@ extension RealClaudeSidecarSuites {
                 }
                 // Enter in the terminal picks "1. Yes".
                 _ = try await live.client.send(id: session.id, text: "", enter: true)
-                _ = try await log.first("the turn's end") { $0.update(session.id, state: "idle") && $0.session?.summary == "Done." }
+                _ = try await log.first("the turn's end") {
+                    $0.update(session.id, state: "idle") && $0.session?.summary == "Done."
+                }
                 #expect(FileManager.default.fileExists(atPath: file))
                 await log.stop()
             }

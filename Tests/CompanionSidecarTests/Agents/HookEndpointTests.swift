@@ -17,7 +17,8 @@ import Testing
     }
 
     func secret(_ fixture: AgentsFixture) throws -> String {
-        let settings = try JSONSerialization.jsonObject(with: Data(contentsOf: fixture.sandbox.settingsFile)) as? [String: Any]
+        let settings =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: fixture.sandbox.settingsFile)) as? [String: Any]
         let hooks = settings?["hooks"] as? [String: [[String: Any]]]
         let hook = (hooks?["Stop"]?.last?["hooks"] as? [[String: Any]])?.first
         return try #require((hook?["headers"] as? [String: String])?[CompanionAgents.secretHeader])
@@ -38,7 +39,9 @@ import Testing
 
             let headers = [CompanionAgents.secretHeader: try secret(fixture)]
             #expect(try await live.probe.post(path, Data("not json".utf8), headers: headers).status == 400)
-            #expect(try await live.probe.post(path, Data("{\"hook_event_name\":\"Stop\"}".utf8), headers: headers).status == 400)
+            #expect(
+                try await live.probe.post(path, Data("{\"hook_event_name\":\"Stop\"}".utf8), headers: headers).status
+                    == 400)
             let huge = Data(repeating: 0x20, count: ClaudeHookEvent.maxBodyBytes + 10)
             #expect(try await live.probe.post(path, huge, headers: headers).status == 413)
             #expect(try await live.client.sessions().isEmpty)
@@ -61,7 +64,8 @@ import Testing
             let headers = [CompanionAgents.secretHeader: try secret(fixture)]
             let first = live.events()
             let snapshot = try await first.first("the snapshot") { $0.type == "snapshot" }
-            _ = try await live.probe.post(CompanionAgents.hookPath, Self.body("UserPromptSubmit", session: "s-1"), headers: headers)
+            _ = try await live.probe.post(
+                CompanionAgents.hookPath, Self.body("UserPromptSubmit", session: "s-1"), headers: headers)
             let seen = try await first.first("the first update") { $0.update("s-1", state: "running") }
             await first.stop()
             // While disconnected: more changes.

@@ -22,7 +22,9 @@ extension RealClaudeSidecarSuites {
                 #expect(waiting.session?.claudeSessionId == nil)  // no hook ever spoke
                 let count = await log.events.count
                 _ = try await live.client.send(id: session.id, text: "", enter: true)
-                _ = try await log.next(after: count, "idle again after the answer") { $0.update(session.id, state: "idle") }
+                _ = try await log.next(after: count, "idle again after the answer") {
+                    $0.update(session.id, state: "idle")
+                }
                 #expect(FileManager.default.fileExists(atPath: file))
                 // Leaving claude ends the tmux session: dead.
                 _ = try await live.client.send(id: session.id, text: "/exit")
