@@ -32,6 +32,23 @@ import Testing
         #expect(await center.decide(request.id, .allow(always: false)) == .alreadySettled(request))
     }
 
+    @Test func aDecisionBeforeTheWaitIsKeptAndASettledSessionAnswersNothing() async {
+        let center = ApprovalCenter()
+        let early = Self.request()
+        await center.register(early)
+        #expect(await center.decide(early.id, .deny) == .decided(early))
+        #expect(await center.decide(early.id, .allow(always: false)) == .alreadySettled(early))
+        #expect(await center.wait(early.id, holdTime: .seconds(600)) == .deny)
+
+        let moot = Self.request()
+        let (raised, raise) = AsyncStream<Void>.makeStream()
+        async let decision = center.hold(moot, holdTime: .seconds(600)) { raise.yield() }
+        for await _ in raised { break }
+        await center.settle(sessionKey: moot.sessionKey)
+        #expect(await decision == nil)
+        #expect(await center.decide(moot.id, .allow(always: false)) == .alreadySettled(moot))
+    }
+
     @Test func theHookAnswersAreClaudeCodesDocumentedShapes() {
         func text(_ decision: PermissionDecision?) -> String {
             String(decoding: PermissionHookAnswer.body(for: decision, toolName: "Bash"), as: UTF8.self)

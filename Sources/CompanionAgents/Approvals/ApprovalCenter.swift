@@ -45,7 +45,10 @@ public actor ApprovalCenter {
 
     private struct Held {
         var request: ApprovalRequest
-        var continuation: CheckedContinuation<PermissionDecision?, Never>
+        /// Set once someone waits for the answer (``wait(_:holdTime:)``).
+        var continuation: CheckedContinuation<PermissionDecision?, Never>?
+        /// A decision that came before anyone waited.
+        var early: PermissionDecision?
     }
 
     private var held: [String: Held] = [:]
@@ -60,34 +63,63 @@ public actor ApprovalCenter {
         held.values.map(\.request).sorted { ($0.since, $0.id) < ($1.since, $1.id) }
     }
 
-    /// Holds `request` until ``decide(_:_:)`` answers it or `holdTime` passes (nil: no decision); `raised` runs once
-    /// it is held, so the request can be shown before anyone can decide it.
-    public func hold(
-        _ request: ApprovalRequest, holdTime: Duration, raised: @Sendable @escaping () async -> Void
-    ) async -> PermissionDecision? {
+    /// Holds `request`: from now on a decision for it is kept. Raise it (show it to devices) after this, then
+    /// ``wait(_:holdTime:)`` for the answer.
+    public func register(_ request: ApprovalRequest) {
+        held[request.id] = Held(request: request)
+    }
+
+    /// The decision for registered request `id`, or nil when `holdTime` passed first (or it was settled without one).
+    public func wait(_ id: String, holdTime: Duration) async -> PermissionDecision? {
+        guard let entry = held[id] else { return nil }
+        if let early = entry.early {
+            held[id] = nil
+            remember(entry.request)
+            return early
+        }
         let timer = Task {
             try? await Task.sleep(for: holdTime)
-            await self.expire(request.id)
+            await self.expire(id)
         }
         defer { timer.cancel() }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                held[request.id] = Held(request: request, continuation: continuation)
-                Task { await raised() }
+                if held[id] == nil {
+                    continuation.resume(returning: nil)
+                } else {
+                    held[id]?.continuation = continuation
+                }
             }
         } onCancel: {
-            Task { await self.expire(request.id) }
+            Task { await self.expire(id) }
         }
+    }
+
+    /// ``register(_:)``, `raised`, then ``wait(_:holdTime:)``.
+    public func hold(
+        _ request: ApprovalRequest, holdTime: Duration, raised: @Sendable () async -> Void
+    ) async -> PermissionDecision? {
+        register(request)
+        await raised()
+        return await wait(request.id, holdTime: holdTime)
     }
 
     /// Answers request `id` with `decision` if it is still held.
     public func decide(_ id: String, _ decision: PermissionDecision) -> DecideResult {
-        guard let entry = held.removeValue(forKey: id) else {
-            if let request = settled.last(where: { $0.0 == id })?.1 { return .alreadySettled(request) }
+        guard var entry = held[id], entry.early == nil else {
+            if let request = settled.last(where: { $0.0 == id })?.1 ?? held[id]?.request {
+                return .alreadySettled(request)
+            }
             return .unknown
         }
+        guard let continuation = entry.continuation else {
+            entry.early = decision
+            held[id] = entry
+            return .decided(entry.request)
+        }
+        held[id] = nil
         remember(entry.request)
-        entry.continuation.resume(returning: decision)
+        continuation.resume(returning: decision)
         return .decided(entry.request)
     }
 
@@ -100,7 +132,7 @@ public actor ApprovalCenter {
     private func expire(_ id: String) {
         guard let entry = held.removeValue(forKey: id) else { return }
         remember(entry.request)
-        entry.continuation.resume(returning: nil)
+        entry.continuation?.resume(returning: nil)
     }
 
     private func remember(_ request: ApprovalRequest) {

@@ -59,9 +59,13 @@ public actor AgentSessionStore {
         return session
     }
 
-    /// Applies one hook event; returns the session as it is now.
+    /// The id of the session `event` belongs to (or will create).
+    public func sessionKey(for event: ClaudeHookEvent) -> String { resolve(event) }
+
+    /// Applies one hook event; returns the session as it is now. A PermissionRequest held for devices comes with its
+    /// `approval`, raised as the session's attention in the same change.
     @discardableResult
-    public func apply(_ event: ClaudeHookEvent) -> AgentSession {
+    public func apply(_ event: ClaudeHookEvent, approval: ApprovalRequest? = nil) -> AgentSession {
         let date = now()
         let id = resolve(event)
         var session =
@@ -94,7 +98,11 @@ public actor AgentSessionStore {
             }
         case .known(.permissionRequest):
             session.state = .needsInput
-            if session.attention?.kind != .approval {
+            if let approval {
+                session.attention = AgentAttention(
+                    kind: .approval, since: approval.since, toolName: approval.toolName,
+                    inputSummary: approval.inputSummary, approvalID: approval.id, detail: "permission")
+            } else if session.attention?.kind != .approval {
                 session.attention = AgentAttention(
                     kind: .input, since: date, toolName: event.toolName, inputSummary: event.toolInputSummary,
                     detail: "permission")
@@ -116,17 +124,6 @@ public actor AgentSessionStore {
         commit(session, before: before)
         if let summary { publish(.summary(id: id, summary: summary)) }
         return session
-    }
-
-    /// Raises a held permission request as the session's attention.
-    public func raiseApproval(_ request: ApprovalRequest) {
-        guard var session = session(request.sessionKey) else { return }
-        let before = session
-        session.state = .needsInput
-        session.attention = AgentAttention(
-            kind: .approval, since: request.since, toolName: request.toolName, inputSummary: request.inputSummary,
-            approvalID: request.id, detail: "permission")
-        commit(session, before: before)
     }
 
     /// A held request ended: decided (the tool runs or is refused: running) or handed back to the terminal.

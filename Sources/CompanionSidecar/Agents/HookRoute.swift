@@ -36,23 +36,23 @@ struct HookRoute {
         guard let event = ClaudeHookEvent(body: body, agentHeader: agent) else {
             throw SidecarError.badRequest("the body is not a Claude Code hook event (hook_event_name, session_id)")
         }
-        let session = await service.store.apply(event)
-        switch event.kind {
-        case .known(.permissionRequest):
-            break
-        case .known(.notification):
-            return Self.answer(Array("{}".utf8))
-        default:
-            // The session moved on (the dialog was answered in its terminal): what is still held is moot.
-            await service.approvals.settle(sessionKey: session.id)
+        guard case .known(.permissionRequest) = event.kind else {
+            let session = await service.store.apply(event)
+            if case .known(.notification) = event.kind {
+            } else {
+                // The session moved on (the dialog was answered in its terminal): what is still held is moot.
+                await service.approvals.settle(sessionKey: session.id)
+            }
             return Self.answer(Array("{}".utf8))
         }
-        let held = ApprovalRequest(
-            sessionKey: session.id, toolName: event.toolName, inputSummary: event.toolInputSummary,
-            project: session.project, since: Date(), digestSource: event.toolDigestSource)
+        // Held first, then shown: a device that sees the request can always decide it.
         let store = service.store
+        let held = ApprovalRequest(
+            sessionKey: await store.sessionKey(for: event), toolName: event.toolName,
+            inputSummary: event.toolInputSummary, project: event.workingDirectory, since: Date(),
+            digestSource: event.toolDigestSource)
         let decision = await service.approvals.hold(held, holdTime: service.settings.approvalHoldTime) {
-            await store.raiseApproval(held)
+            await store.apply(event, approval: held)
         }
         await store.approvalEnded(held, decided: decision != nil)
         return Self.answer(PermissionHookAnswer.body(for: decision, toolName: event.toolName))
