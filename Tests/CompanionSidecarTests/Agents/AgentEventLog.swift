@@ -44,8 +44,23 @@ actor AgentEventLog {
         task?.cancel()
     }
 
+    private var endWaiters: [CheckedContinuation<AgentEventSocket.Outcome, Never>] = []
+
     private func ended(_ outcome: AgentEventSocket.Outcome) {
         self.outcome = outcome
+        for waiter in endWaiters { waiter.resume(returning: outcome) }
+        endWaiters = []
+    }
+
+    /// How the connection ended, once it has (the deadline only turns a hang into a failure).
+    func ended(timeout: Duration) async throws -> AgentEventSocket.Outcome {
+        if let outcome { return outcome }
+        let deadline = Task {
+            try await Task.sleep(for: timeout)
+            self.ended(.dropped("the test's deadline passed"))
+        }
+        defer { deadline.cancel() }
+        return await withCheckedContinuation { endWaiters.append($0) }
     }
 
     private func append(_ event: AgentEventMessage) {
