@@ -47,9 +47,9 @@ struct AgentsFixture {
         }
     }
 
-    func configuration(holdTime: Duration) throws -> SidecarConfiguration {
+    func configuration(holdTime: Duration, host: String = "127.0.0.1") throws -> SidecarConfiguration {
         var configuration = SidecarConfiguration(
-            host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, hostName: "test-workstation")
+            host: host, port: 0, dataDirectory: dataDirectory, hostName: "test-workstation")
         configuration.taskAPIKey = try TaskAPIKey(Self.apiKey)
         configuration.agents = AgentsSettings(
             tmuxSocket: tmuxSocket, approvalHoldTime: holdTime, hookFreshness: 10, defaultCommand: [claude],
@@ -58,10 +58,12 @@ struct AgentsFixture {
     }
 
     /// Serves a sidecar for `body` (hooks installed pointing at it when `hooks`), then stops it.
-    func live<T>(holdTime: Duration = .seconds(120), hooks: Bool = true, _ body: (Live) async throws -> T)
-        async throws -> T
-    {
-        let sidecar = try Sidecar(configuration: try configuration(holdTime: holdTime), logLevel: .warning)
+    func live<T>(
+        holdTime: Duration = .seconds(120), hooks: Bool = true, host: String = "127.0.0.1",
+        _ body: (Live) async throws -> T
+    ) async throws -> T {
+        let sidecar = try Sidecar(
+            configuration: try configuration(holdTime: holdTime, host: host), logLevel: .warning)
         let running = try await sidecar.start()
         let live = try Live(running: running, sidecar: sidecar)
         do {

@@ -1,6 +1,7 @@
 import CompanionAPI
 import CompanionAgents
 import CompanionClient
+import CompanionSidecar
 import CompanionTestSupport
 import Foundation
 import Testing
@@ -54,6 +55,25 @@ import Testing
             #expect(sessions.first?.state == "running")
             // The agent routes need the key (or a signature), like the rest of the API.
             #expect(try await live.probe.get("/api/sessions").status == 401)
+        }
+    }
+
+    /// A sidecar bound to every interface still takes hooks from this machine only, secret or not.
+    @Test(.enabled(if: NetworkInterfaces.firstLANIPv4() != nil))
+    func aHookFromAnotherMachineIsRefused() async throws {
+        let lan = try #require(NetworkInterfaces.firstLANIPv4())
+        let fixture = try AgentsFixture(rule: { _ in .text("OK") })
+        defer { fixture.remove() }
+        try await fixture.live(host: "0.0.0.0") { live in
+            let viaLAN = HTTPProbe(baseURL: URL(string: "http://\(lan):\(live.running.address.port)")!)
+            let headers = [CompanionAgents.secretHeader: try secret(fixture)]
+            let refused = try await viaLAN.post(
+                CompanionAgents.hookPath, Self.body("UserPromptSubmit"), headers: headers)
+            #expect(refused.status == 403)
+            #expect(try await live.client.sessions().isEmpty)
+            let local = try await live.probe.post(
+                CompanionAgents.hookPath, Self.body("UserPromptSubmit"), headers: headers)
+            #expect(local.status == 200)
         }
     }
 
