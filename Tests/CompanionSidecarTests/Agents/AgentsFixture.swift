@@ -47,23 +47,28 @@ struct AgentsFixture {
         }
     }
 
-    func configuration(holdTime: Duration, host: String = "127.0.0.1") throws -> SidecarConfiguration {
+    func configuration(holdTime: Duration, host: String = "127.0.0.1", chats: Bool = false) throws
+        -> SidecarConfiguration
+    {
         var configuration = SidecarConfiguration(
             host: host, port: 0, dataDirectory: dataDirectory, hostName: "test-workstation")
         configuration.taskAPIKey = try TaskAPIKey(Self.apiKey)
         configuration.agents = AgentsSettings(
             tmuxSocket: tmuxSocket, approvalHoldTime: holdTime, hookFreshness: 10, defaultCommand: [claude],
             environment: sandbox.environment)
+        if chats {
+            configuration.claudeCode = ClaudeCodeSettings(executablePath: claude, environment: sandbox.environment)
+        }
         return configuration
     }
 
     /// Serves a sidecar for `body` (hooks installed pointing at it when `hooks`), then stops it.
     func live<T>(
-        holdTime: Duration = .seconds(120), hooks: Bool = true, host: String = "127.0.0.1",
+        holdTime: Duration = .seconds(120), hooks: Bool = true, host: String = "127.0.0.1", chats: Bool = false,
         _ body: (Live) async throws -> T
     ) async throws -> T {
         let sidecar = try Sidecar(
-            configuration: try configuration(holdTime: holdTime, host: host), logLevel: .warning)
+            configuration: try configuration(holdTime: holdTime, host: host, chats: chats), logLevel: .warning)
         let running = try await sidecar.start()
         let live = try Live(running: running, sidecar: sidecar)
         do {
