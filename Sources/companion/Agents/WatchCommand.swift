@@ -22,12 +22,21 @@ struct WatchCommand: CompanionCommand {
     @Flag(help: "Also show a desktop notification (notify-send) when a session needs you, where there is a desktop.")
     var notify = false
     @Flag(help: "Exit (status 0) once a session needs attention, after printing it.") var exitOnAttention = false
+    @Flag(
+        help: ArgumentHelp(
+            "Answer permission requests typed on standard input (on by default on a terminal).",
+            discussion: "a N allows, A N allows for the rest of the session, d N denies; N: the number shown or the id."
+        ))
+    var prompt = false
 
     func execute() async throws {
         let view = WatchView(json: json, notify: notify && DesktopNotifier.isAvailable)
         let cursor = EventCursor()
         let exitOnAttention = exitOnAttention
+        let prompting = prompt || (Terminal.stdinIsTTY && Terminal.stdoutIsTTY && !json)
         try await connection.agents { client in
+            let answers = prompting ? Task { await WatchPrompt(client: client, view: view).run() } : nil
+            defer { answers?.cancel() }
             while true {
                 let outcome = try await AgentAccess.events(client).run(after: cursor.last) { event in
                     cursor.note(event)
@@ -48,6 +57,23 @@ final class WatchView: Sendable {
     private let json: Bool
     private let notify: Bool
     private let sessions = Mutex<[String: AgentSessionInfo]>([:])
+    /// The approval ids as numbered in the last list drawn (1 first).
+    private let numbered = Mutex<[String]>([])
+    /// What the last answer typed at the prompt did.
+    private let note = Mutex<String?>(nil)
+
+    /// The approval a prompt token names: its number in the list, or an id.
+    func approval(_ token: String) -> String {
+        let ids = numbered.withLock { $0 }
+        if let number = Int(token), number >= 1, number <= ids.count { return ids[number - 1] }
+        return token
+    }
+
+    /// Shows `text` under the list (the outcome of an answer); on standard error with --json.
+    func show(_ text: String) {
+        note.withLock { $0 = text }
+        if json { FileHandle.standardError.write(Data((text + "\n").utf8)) } else { redraw() }
+    }
 
     init(json: Bool, notify: Bool) {
         self.json = json
@@ -89,11 +115,49 @@ final class WatchView: Sendable {
             (($0.attention == nil ? 1 : 0), $1.lastActivity) < (($1.attention == nil ? 1 : 0), $0.lastActivity)
         }
         var text = Terminal.stdoutIsTTY ? "\u{1B}[H\u{1B}[2J" : ""
+        let approvals = ordered.compactMap { $0.attention?.approvalId }
+        numbered.withLock { $0 = approvals }
         let waiting = all.filter { $0.attention != nil }.count
         text +=
             "Agent sessions: \(all.count), needing you: \(waiting)   (\(Date().formatted(date: .omitted, time: .standard)))\n\n"
         text += AgentPresentation.list(ordered)
+        for (number, id) in approvals.enumerated() { text += "  [\(number + 1)] \(Terminal.safe(id))\n" }
+        if !approvals.isEmpty { text += "answer: a N (allow), A N (allow for the session), d N (deny)\n" }
+        if let note = note.withLock({ $0 }) { text += note + "\n" }
         FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}
+
+/// The prompt of `companion watch`: reads answers from standard input (on a thread of its own) and sends them.
+struct WatchPrompt: Sendable {
+    let client: AgentClient
+    let view: WatchView
+
+    func run() async {
+        let (lines, continuation) = AsyncStream<String>.makeStream()
+        Thread.detachNewThread {
+            while let line = readLine() { continuation.yield(line) }
+            continuation.finish()
+        }
+        for await line in lines {
+            let words = line.split(separator: " ").map(String.init)
+            guard words.count == 2, ["a", "A", "d"].contains(words[0]) else {
+                if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                    view.show("type a N, A N or d N (N: the request's number or id)")
+                }
+                continue
+            }
+            let id = view.approval(words[1])
+            do {
+                let answer =
+                    words[0] == "d"
+                    ? try await client.deny(id: id) : try await client.approve(id: id, always: words[0] == "A")
+                let verb = answer.decision == "deny" ? "Denied" : "Allowed"
+                view.show("\(verb) \(Terminal.safe(answer.approvalId)) (session \(Terminal.safe(answer.sessionId)))")
+            } catch {
+                view.show("could not answer \(Terminal.safe(id)): " + Terminal.safe(AgentAccess.failure(error).message))
+            }
+        }
     }
 }
 
@@ -114,4 +178,9 @@ enum DesktopNotifier {
         process.arguments = ["--app-name=companion", "--", title, Terminal.safe(body)]
         try? process.run()
     }
+}
+
+extension Terminal {
+    /// True when standard input is a terminal (someone can type answers).
+    static var stdinIsTTY: Bool { isatty(STDIN_FILENO) == 1 }
 }

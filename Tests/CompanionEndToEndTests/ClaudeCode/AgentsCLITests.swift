@@ -8,44 +8,15 @@ extension RealClaudeCLISuites {
     @Suite(.serialized, .timeLimit(.minutes(5)))
     struct AgentsCLITests {
         @Test func watchShowsTheRequestAndApproveLetsTheToolRun() async throws {
-            let file = NSTemporaryDirectory() + "cli-approved-\(UUID().uuidString)"
-            let endpoint = try ScriptedModelEndpoint { request in
-                if request.answersToolUse { return .text("Done.", pieces: 1) }
-                if request.lastUserPrompt == "please make the file" { return .bash("touch \(file)") }
-                return .text("OK", pieces: 1)
-            }
-            let sandbox = try ClaudeSandbox(baseURL: endpoint.baseURL)
-            let tmuxSocket = "companion-cli-\(UUID().uuidString.prefix(8))"
-            let claude = try ClaudeCLIBinary.locate()
-            let usersSettings = #"{"permissions": {"defaultMode": "default"}}"# + "\n"
-            try Data(usersSettings.utf8).write(to: sandbox.settingsFile)
-            let project = try sandbox.makeProject("cli-agents")
-            let sidecar = try await SidecarProcess.start(
-                SidecarOptions(
-                    arguments: ["--claude-path", claude, "--log-level", "warning", "--tmux-socket", tmuxSocket],
-                    environment: sandbox.environment.mapValues { Optional($0) }))
-            defer {
-                sidecar.stop()
-                _ = try? ProcessRunner.run("/usr/bin/tmux", ["-L", tmuxSocket, "kill-server"], timeout: 10)
-                endpoint.stop()
-                sandbox.remove()
-            }
-            let cli = CompanionCLI()
-            _ = try await ConnectionEndToEndTests.pair(cli, sidecar, name: "Phone")
-
-            let location = ["--settings", sandbox.settingsFile.path, "--data-dir", sidecar.dataDirectory.path]
-            let install = try await cli.run(["sidecar", "hooks", "install", "--port", String(sidecar.port)] + location)
-            #expect(install.status == Exit.success, "\(install)")
-            let (_, status) = try await cli.json(["sidecar", "hooks", "status"] + location)
-            #expect(status["hasSecret"]?.boolValue == true)
-            #expect(status["missingEvents"]?.arrayValue?.isEmpty == true)
-
-            let (created, session) = try await cli.json(["agents", "new", "--project", project, "--command", claude])
-            #expect(created.status == Exit.success, "\(created)")
-            let id = try #require(session["id"]?.stringValue)
-            let tail = try cli.spawn(["agents", "tail", id, "--follow"])
-            try await tail.waitForOutput { out, _ in out.contains("? for shortcuts") }
-            tail.kill(SIGTERM)
+            let world = try await AgentsCLIWorld.start()
+            defer { world.stop() }
+            let cli = world.cli
+            let (_, status) = try await cli.json(["sidecar", "hooks", "status"] + world.location)
+            #expect(status["events"]?.arrayValue?.isEmpty == true)
+            let id = try await world.startClaude()
+            let (_, installed) = try await cli.json(["sidecar", "hooks", "status"] + world.location)
+            #expect(installed["hasSecret"]?.boolValue == true)
+            #expect(installed["missingEvents"]?.arrayValue?.isEmpty == true)
 
             let watch = try cli.spawn(["watch", "--json", "--exit-on-attention"])
             let sent = try await cli.run(["agents", "send", id, "please make the file"])
@@ -63,10 +34,8 @@ extension RealClaudeCLISuites {
             let approved = try await cli.run(["approve", approval])
             #expect(approved.status == Exit.success, "\(approved)")
             #expect(approved.stdout.hasPrefix("Allowed \(approval)"))
-            let done = try cli.spawn(["agents", "tail", id, "--follow"])
-            try await done.waitForOutput { out, _ in out.contains("Done.") }
-            done.kill(SIGTERM)
-            #expect(FileManager.default.fileExists(atPath: file))
+            try await world.waitForTheAnswer(id)
+            #expect(FileManager.default.fileExists(atPath: world.file))
             let again = try await cli.run(["approve", approval])
             #expect(again.status != Exit.success)
 
@@ -74,7 +43,8 @@ extension RealClaudeCLISuites {
             #expect(listed.status == Exit.success)
             #expect(sessions.arrayValue?.first?["id"]?.stringValue == id)
 
-            let audit = try await cli.run(["sidecar", "audit", "--verify", "--data-dir", sidecar.dataDirectory.path])
+            let dataDirectory = world.sidecar.dataDirectory.path
+            let audit = try await cli.run(["sidecar", "audit", "--verify", "--data-dir", dataDirectory])
             #expect(audit.status == Exit.success, "\(audit)")
             #expect(
                 audit.stdout.contains("approval_allowed") && audit.stdout.contains("chain intact"), "\(audit.stdout)")
@@ -82,9 +52,25 @@ extension RealClaudeCLISuites {
 
             let removed = try await cli.run(["agents", "rm", id])
             #expect(removed.status == Exit.success, "\(removed)")
-            let uninstall = try await cli.run(["sidecar", "hooks", "uninstall"] + location)
+            let uninstall = try await cli.run(["sidecar", "hooks", "uninstall"] + world.location)
             #expect(uninstall.status == Exit.success, "\(uninstall)")
-            #expect(try Data(contentsOf: sandbox.settingsFile) == Data(usersSettings.utf8))
+            #expect(try Data(contentsOf: world.sandbox.settingsFile) == Data(AgentsCLIWorld.usersSettings.utf8))
+        }
+
+        /// The prompt of `companion watch`: the request is numbered in the list and `a 1` allows it.
+        @Test func aRequestIsAnsweredAtTheWatchPrompt() async throws {
+            let world = try await AgentsCLIWorld.start()
+            defer { world.stop() }
+            let id = try await world.startClaude()
+            let watch = try world.cli.spawn(["watch", "--prompt"])
+            defer { watch.kill(SIGTERM) }
+            _ = try await world.cli.run(["agents", "send", id, "please make the file"])
+            try await watch.waitForOutput(timeout: 90) { out, _ in out.contains("[1] ap-") }
+            #expect(!FileManager.default.fileExists(atPath: world.file))
+            watch.write("a 1\n")
+            try await watch.waitForOutput(timeout: 60) { out, _ in out.contains("Allowed ap-") }
+            try await world.waitForTheAnswer(id)
+            #expect(FileManager.default.fileExists(atPath: world.file))
         }
     }
 }
