@@ -22,15 +22,17 @@ actor AgentEventLog {
     private var task: Task<Void, Never>?
 
     /// Connects (resuming after `after`, else from a snapshot), subscribing to the terminals of `terminals`.
-    static func connect(_ socket: AgentEventSocket, after: Int? = nil, terminals: [String] = []) -> AgentEventLog {
+    static func connect(
+        _ socket: AgentEventSocket, after: Int? = nil, terminals: [String] = [], then more: [AgentClientMessage] = []
+    ) -> AgentEventLog {
         let log = AgentEventLog()
-        Task { await log.start(socket, after: after, terminals: terminals) }
+        Task { await log.start(socket, after: after, terminals: terminals, more: more) }
         return log
     }
 
-    private func start(_ socket: AgentEventSocket, after: Int?, terminals: [String]) {
+    private func start(_ socket: AgentEventSocket, after: Int?, terminals: [String], more: [AgentClientMessage]) {
         task = Task {
-            let messages = terminals.map { AgentClientMessage(type: "subscribe_terminal", sessionId: $0) }
+            let messages = terminals.map { AgentClientMessage(type: "subscribe_terminal", sessionId: $0) } + more
             let outcome = try? await socket.run(after: after, messages: messages) { event in
                 await self.append(event)
                 return []

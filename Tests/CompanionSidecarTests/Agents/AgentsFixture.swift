@@ -108,8 +108,10 @@ struct AgentsFixture {
         }
 
         /// A `/ws` connection subscribed to `terminals`.
-        func events(after: Int? = nil, terminals: [String] = []) -> AgentEventLog {
-            AgentEventLog.connect(AgentEventSocket(transport: client.transport), after: after, terminals: terminals)
+        func events(after: Int? = nil, terminals: [String] = [], then more: [AgentClientMessage] = []) -> AgentEventLog
+        {
+            AgentEventLog.connect(
+                AgentEventSocket(transport: client.transport), after: after, terminals: terminals, then: more)
         }
 
         /// Starts `claude` in tmux in the project and waits until its prompt is on the screen.

@@ -58,6 +58,35 @@ import Testing
         }
     }
 
+    /// `send_input` over `/ws` types into a real tmux session (running `cat`), is seen as `terminal_output` by the
+    /// subscribed connection, and is audited with a digest, never the text.
+    @Test func inputSentOverTheSocketReachesTheTerminalAndIsAudited() async throws {
+        let fixture = try AgentsFixture(rule: { _ in .text("OK") })
+        defer { fixture.remove() }
+        try await fixture.live { live in
+            let session = try await live.client.create(
+                CreateAgentSessionRequest(project: fixture.project, command: ["cat"]))
+            #expect(session.source == "tmux" && session.state == "running")
+            let log = live.events(
+                terminals: [session.id],
+                then: [AgentClientMessage(type: "send_input", sessionId: session.id, text: "typed over the socket")])
+            _ = try await log.first("the echo") { $0.terminal(session.id, contains: "typed over the socket") }
+            let rows = try await live.sidecar.registry.auditLog().filter { $0.event == .agentInput }
+            #expect(rows.count == 1)
+            #expect(rows.first?.detail?.hasPrefix("session=\(session.id) sha256=") == true)
+            #expect(rows.first?.detail?.contains("typed") == false)
+            let terminal = try await live.client.terminal(id: session.id, lines: 5)
+            #expect(terminal.lines.contains { $0.contains("typed over the socket") })
+            // A session nobody runs in a terminal the sidecar owns cannot be typed into.
+            let unknown = live.events(then: [AgentClientMessage(type: "send_input", sessionId: "nope", text: "x")])
+            let refused = try await unknown.first("the refusal") { $0.type == "error" }
+            #expect(refused.message?.contains("no agent session") == true)
+            try await live.client.remove(id: session.id)
+            await log.stop()
+            await unknown.stop()
+        }
+    }
+
     /// A sidecar bound to every interface still takes hooks from this machine only, secret or not.
     @Test(.enabled(if: NetworkInterfaces.firstLANIPv4() != nil))
     func aHookFromAnotherMachineIsRefused() async throws {
