@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "CompanionSidecar", targets: ["CompanionSidecar"]),
         .library(name: "CompanionKit", targets: ["CompanionKit"]),
         .library(name: "CompanionClaudeCode", targets: ["CompanionClaudeCode"]),
+        .library(name: "CompanionAgents", targets: ["CompanionAgents"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -101,10 +102,15 @@ let package = Package(
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
+        // Agent sessions on the workstation (no HTTP): Claude Code's hooks in its settings, the session model,
+        // tmux sessions and pane detection, held permission requests.
+        .target(
+            name: "CompanionAgents",
+            dependencies: ["CompanionCrypto", .product(name: "Subprocess", package: "swift-subprocess")]),
         .target(
             name: "CompanionSidecar",
             dependencies: [
-                "CompanionAPI", "CompanionCrypto", "CompanionPaths", "CompanionClaudeCode",
+                "CompanionAPI", "CompanionCrypto", "CompanionPaths", "CompanionClaudeCode", "CompanionAgents",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -123,6 +129,7 @@ let package = Package(
             dependencies: [
                 "CompanionCrypto", "CompanionVault", "CompanionVaultSecretService", "CompanionQR",
                 "CompanionAPI", "CompanionClient", "CompanionPairing", "CompanionSidecar", "CompanionKit",
+                "CompanionAgents",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -144,11 +151,18 @@ let package = Package(
         .executableTarget(
             name: "claude-index-bench", dependencies: ["CompanionClaudeCode"], path: "Benchmarks/ClaudeIndexBench"),
 
+        // Benchmark driver for Benchmarks/agents.sh (hook and pane latency over /ws, idle CPU); not a product.
+        .executableTarget(
+            name: "agents-bench",
+            dependencies: ["CompanionSidecar", "CompanionClient", "CompanionAPI", "CompanionAgents"],
+            path: "Benchmarks/AgentsBench"),
+
         // Tests.
         .target(
             name: "CompanionTestSupport", dependencies: ["CompanionCrypto", "CompanionAPI"],
             path: "Tests/CompanionTestSupport"),
         .testTarget(name: "CompanionPathsTests", dependencies: ["CompanionPaths"]),
+        .testTarget(name: "CompanionAgentsTests", dependencies: ["CompanionAgents", "CompanionTestSupport"]),
         .testTarget(
             name: "CompanionClaudeCodeTests",
             dependencies: [
@@ -170,7 +184,7 @@ let package = Package(
             name: "CompanionSidecarTests",
             dependencies: [
                 "CompanionSidecar", "CompanionClient", "CompanionAPI", "CompanionCrypto", "CompanionTestSupport",
-                "CompanionKit", "CompanionVault", "CompanionPairing", "CompanionClaudeCode",
+                "CompanionKit", "CompanionVault", "CompanionPairing", "CompanionClaudeCode", "CompanionAgents",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

@@ -11,7 +11,8 @@ struct CompanionCommandLine: AsyncParsableCommand {
             KeysCommand.self, QRCommand.self, ConnectCommand.self, PairCommand.self, StatusCommand.self,
             DisconnectCommand.self, DevicesCommand.self, SidecarCommand.self, TasksCommand.self,
             LogsCommand.self, ProjectsCommand.self, SessionsCommand.self, ChatCommand.self, SkillsCommand.self,
-            PluginsCommand.self, MCPCommand.self, ConfigCommand.self,
+            PluginsCommand.self, MCPCommand.self, ConfigCommand.self, AgentsCommand.self, WatchCommand.self,
+            ApproveCommand.self, DenyCommand.self,
         ]
     )
 }

@@ -19,6 +19,7 @@ import Testing
             port: 0, dataDirectory: directory, hostName: "trust-workstation", identity: identity)
         configuration.taskCommand = "sh -s"
         configuration.taskAPIKey = apiKey
+        configuration.agents = AgentsSettings(tmuxSocket: "companion-trust-\(UUID().uuidString.prefix(8))")
         return try Sidecar(configuration: configuration, now: { clock.now })
     }
 

@@ -39,6 +39,9 @@ public final class ClaudeSandbox: @unchecked Sendable {
         return directory.path
     }
 
+    /// The dummy API key the CLI is given.
+    public static let apiKey = "sk-ant-scripted-test-key"
+
     /// The CLI's whole environment: `HOME`, `CLAUDE_CONFIG_DIR`, `TMPDIR` in the sandbox, the endpoint and a dummy
     /// API key, non-essential traffic, telemetry, error reporting and the auto-updater off, and no API retries
     /// (`CLAUDE_CODE_MAX_RETRIES=0`: a scripted failure ends the run at once instead of after back-offs).
@@ -46,7 +49,7 @@ public final class ClaudeSandbox: @unchecked Sendable {
         [
             "PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": home.path, "CLAUDE_CONFIG_DIR": configDirectory.path,
             "TMPDIR": root.appendingPathComponent("tmp").path, "LANG": "C.UTF-8", "ANTHROPIC_BASE_URL": baseURL,
-            "ANTHROPIC_API_KEY": "sk-ant-scripted-test-key", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+            "ANTHROPIC_API_KEY": Self.apiKey, "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
             "DISABLE_TELEMETRY": "1", "DISABLE_ERROR_REPORTING": "1", "DISABLE_AUTOUPDATER": "1",
             "CLAUDE_CODE_MAX_RETRIES": "0",
         ]
@@ -58,6 +61,9 @@ public final class ClaudeSandbox: @unchecked Sendable {
         let encoded = String(projectPath.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" })
         return projectsDirectory.appendingPathComponent("\(encoded)/\(sessionID).jsonl")
     }
+
+    /// `<configDirectory>/settings.json`: the user settings the CLI reads (hooks, permissions).
+    public var settingsFile: URL { configDirectory.appendingPathComponent("settings.json") }
 
     /// Removes everything.
     public func remove() {
@@ -73,6 +79,10 @@ public final class ClaudeSandbox: @unchecked Sendable {
         let configuration: [String: Any] = [
             "hasCompletedOnboarding": true, "numStartups": 1, "projects": trusted,
             "bypassPermissionsModeAccepted": false,
+            // The interactive CLI's first-run questions, answered: use the key from the environment (it is
+            // recognised by its last 20 characters), and do not make auto mode the default permission mode.
+            "customApiKeyResponses": ["approved": [String(Self.apiKey.suffix(20))], "rejected": [String]()],
+            "hasSeenAutoDefaultNudge": true,
         ]
         let data = try JSONSerialization.data(withJSONObject: configuration, options: [.sortedKeys, .prettyPrinted])
         for file in [

@@ -21,6 +21,8 @@ public struct ScriptedModelReply: Sendable {
     /// Seconds between two deltas (0: none).
     public var delayBetweenDeltas: Double
     public var failure: Failure?
+    /// A tool call after the text (`stop_reason: tool_use`): the tool's name and its input as JSON.
+    public var toolUse: (name: String, input: [String: String])?
 
     public init(deltas: [String], thinking: [String] = [], delayBetweenDeltas: Double = 0, failure: Failure? = nil) {
         self.deltas = deltas
@@ -32,6 +34,13 @@ public struct ScriptedModelReply: Sendable {
     /// `text` split into `pieces` deltas of about equal length.
     public static func text(_ text: String, pieces: Int = 4, delayBetweenDeltas: Double = 0) -> ScriptedModelReply {
         ScriptedModelReply(deltas: split(text, into: pieces), delayBetweenDeltas: delayBetweenDeltas)
+    }
+
+    /// A call of the Bash tool running `command` (the real CLI asks for permission first in `default` mode).
+    public static func bash(_ command: String, description: String = "Run a command") -> ScriptedModelReply {
+        var reply = ScriptedModelReply(deltas: [])
+        reply.toolUse = ("Bash", ["command": command, "description": description])
+        return reply
     }
 
     /// An HTTP error status.

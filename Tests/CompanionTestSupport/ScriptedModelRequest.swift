@@ -6,6 +6,8 @@ public struct ScriptedModelRequest: Sendable {
     public struct Message: Sendable, Equatable {
         public let role: String
         public let texts: [String]
+        /// The `type` of each content block (`text`, `tool_result`, …).
+        public let blockTypes: [String]
     }
 
     public let method: String
@@ -31,12 +33,14 @@ public struct ScriptedModelRequest: Sendable {
         isStreaming = object["stream"] as? Bool ?? false
         messages = (object["messages"] as? [[String: Any]] ?? []).map { message in
             var texts: [String] = []
+            var types: [String] = []
             if let text = message["content"] as? String { texts = [text] }
             for block in message["content"] as? [[String: Any]] ?? [] {
                 if let text = block["text"] as? String { texts.append(text) }
                 if let text = block["content"] as? String { texts.append(text) }
+                if let type = block["type"] as? String { types.append(type) }
             }
-            return Message(role: message["role"] as? String ?? "", texts: texts)
+            return Message(role: message["role"] as? String ?? "", texts: texts, blockTypes: types)
         }
     }
 
@@ -51,6 +55,11 @@ public struct ScriptedModelRequest: Sendable {
         guard let message = messages.last(where: { $0.role == "user" }) else { return nil }
         return message.texts.last { !$0.hasPrefix("<system-reminder>") }?
             .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// True when the last user message carries a tool's result (the CLI reports a tool call's outcome).
+    public var answersToolUse: Bool {
+        messages.last(where: { $0.role == "user" })?.blockTypes.contains("tool_result") ?? false
     }
 
     /// Every text of the conversation, in order (to check that earlier turns were sent).

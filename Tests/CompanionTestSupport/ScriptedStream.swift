@@ -24,7 +24,16 @@ struct ScriptedStream {
                 waitForClientToLeave(pinging: false)
                 return
             }
-            writer.json(status: 200, json(message(content: [["type": "text", "text": reply.text]], stop: "end_turn")))
+            var content: [[String: Any]] = reply.text.isEmpty ? [] : [["type": "text", "text": reply.text]]
+            if let tool = reply.toolUse {
+                content.append(["type": "tool_use", "id": "toolu_\(messageID)", "name": tool.name, "input": tool.input])
+            }
+            writer.json(
+                status: 200, json(message(content: content, stop: reply.toolUse == nil ? "end_turn" : "tool_use")))
+            return
+        }
+        if let tool = reply.toolUse {
+            answerToolUse(reply, tool: tool)
             return
         }
         writer.head(status: 200, contentType: "text/event-stream", contentLength: nil)
@@ -65,6 +74,32 @@ struct ScriptedStream {
                 [
                     "type": "message_delta", "delta": ["stop_reason": "end_turn", "stop_sequence": NSNull()],
                     "usage": ["output_tokens": max(1, reply.deltas.count)],
+                ])
+        _ = ok && event("message_stop", ["type": "message_stop"])
+    }
+
+    /// Streams optional text, then one `tool_use` block whose input arrives as one `input_json_delta`.
+    private func answerToolUse(_ reply: ScriptedModelReply, tool: (name: String, input: [String: String])) {
+        writer.head(status: 200, contentType: "text/event-stream", contentLength: nil)
+        var ok = event("message_start", ["type": "message_start", "message": message(content: [], stop: nil)])
+        var index = 0
+        if !reply.text.isEmpty {
+            ok = ok && block(index, ["type": "text", "text": ""])
+            ok = ok && delta(index, ["type": "text_delta", "text": reply.text])
+            ok = ok && event("content_block_stop", ["type": "content_block_stop", "index": index])
+            index += 1
+        }
+        let input = json(tool.input)
+        ok = ok && block(index, ["type": "tool_use", "id": "toolu_\(messageID)", "name": tool.name, "input": [:]])
+        ok = ok && delta(index, ["type": "input_json_delta", "partial_json": input])
+        ok = ok && event("content_block_stop", ["type": "content_block_stop", "index": index])
+        ok =
+            ok
+            && event(
+                "message_delta",
+                [
+                    "type": "message_delta", "delta": ["stop_reason": "tool_use", "stop_sequence": NSNull()],
+                    "usage": ["output_tokens": 5],
                 ])
         _ = ok && event("message_stop", ["type": "message_stop"])
     }

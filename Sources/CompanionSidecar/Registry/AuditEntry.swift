@@ -21,6 +21,14 @@ public struct AuditEntry: Codable, Sendable, Equatable, FetchableRecord, Persist
         /// A client asked for an MCP server's env and header values (`POST /api/v1/mcp/:name/reveal`); `detail`
         /// names the server and how many values, never the values.
         case mcpSecretRevealed = "mcp_secret_revealed"
+        /// A device allowed a held permission request (`detail`: session, approval, digest of the tool call).
+        case approvalAllowed = "approval_allowed"
+        /// A device denied a held permission request.
+        case approvalDenied = "approval_denied"
+        /// A device typed into an agent session (`detail`: session, digest of the text).
+        case agentInput = "agent_input"
+        /// A device started an agent session in tmux (`detail`: session, digest of the command).
+        case agentStarted = "agent_started"
     }
 
     public var id: Int64?
@@ -33,6 +41,10 @@ public struct AuditEntry: Codable, Sendable, Equatable, FetchableRecord, Persist
     public var detail: String?
     /// For ``Event/auditPruned`` only: every row with an id up to this one was removed.
     public var prunedThroughId: Int64?
+    /// The hash of the row before (``AuditChain``); set when the row is appended.
+    public var prevHash: String?
+    /// The hash of this row's content and `prevHash`; set when the row is appended.
+    public var hash: String?
 
     public init(
         at: Date, event: Event, deviceId: String? = nil, peer: String? = nil, detail: String? = nil,

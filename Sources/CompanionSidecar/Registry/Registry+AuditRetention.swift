@@ -29,7 +29,7 @@ extension Registry {
             return true
         }
         try await pool.write { db in
-            try entry.insert(db)
+            try AuditChain.append(entry, db)
             if due { try Self.prune(db, now: entry.at, retention: retention) }
         }
     }
@@ -51,12 +51,13 @@ extension Registry {
         let firstKept = try Date.fetchOne(
             db, sql: "SELECT at FROM auditLog WHERE id > ? ORDER BY id LIMIT 1", arguments: [bound])
         let before = Timestamp.string(from: firstKept ?? now)
-        try AuditEntry(
-            at: Timestamp.truncated(now), event: .auditPruned,
-            detail: "pruned \(count) rows recorded before \(before) (keeping \(retention.maxAgeDays) days, "
-                + "\(retention.maxRows) rows)",
-            prunedThroughId: bound
-        ).insert(db)
+        try AuditChain.append(
+            AuditEntry(
+                at: Timestamp.truncated(now), event: .auditPruned,
+                detail: "pruned \(count) rows recorded before \(before) (keeping \(retention.maxAgeDays) days, "
+                    + "\(retention.maxRows) rows)",
+                prunedThroughId: bound
+            ), db)
         try db.execute(sql: "DELETE FROM auditLog WHERE id <= ?", arguments: [bound])
         return count
     }

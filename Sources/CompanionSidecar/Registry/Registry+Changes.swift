@@ -33,7 +33,7 @@ extension Registry {
             }
             try ConnectionRecord(deviceId: device.id, connectedAt: date).save(db)
             let event: AuditEntry.Event = existing == nil ? .paired : .repaired
-            try AuditEntry(at: date, event: event, deviceId: device.id, peer: peer).insert(db)
+            try AuditChain.append(AuditEntry(at: date, event: event, deviceId: device.id, peer: peer), db)
             let connected = device.connected(at: date)
             self.updateCacheOnCommit(db, to: connected)
             return Registration(
@@ -49,9 +49,10 @@ extension Registry {
         try await pool.write { db in
             if let connection = try ConnectionRecord.fetchOne(db, key: 1) {
                 try ConnectionRecord.deleteAll(db)
-                try AuditEntry(
-                    at: Timestamp.truncated(date), event: .disconnected, deviceId: connection.deviceId, peer: peer
-                ).insert(db)
+                try AuditChain.append(
+                    AuditEntry(
+                        at: Timestamp.truncated(date), event: .disconnected, deviceId: connection.deviceId, peer: peer),
+                    db)
             }
             self.updateCacheOnCommit(db, to: nil)
         }
@@ -63,7 +64,8 @@ extension Registry {
     public func revoke(id: String, at date: Date, peer: String?) async throws -> CompanionStatusResponse? {
         let connected = try await pool.write { db -> CompanionDevice?? in
             guard try DeviceRecord.deleteOne(db, key: id) else { return .none }
-            try AuditEntry(at: Timestamp.truncated(date), event: .revoked, deviceId: id, peer: peer).insert(db)
+            try AuditChain.append(
+                AuditEntry(at: Timestamp.truncated(date), event: .revoked, deviceId: id, peer: peer), db)
             let device = try Self.connectedDevice(db)
             self.updateCacheOnCommit(db, to: device)
             return .some(device)

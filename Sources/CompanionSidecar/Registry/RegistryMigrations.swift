@@ -37,6 +37,7 @@ enum RegistryMigrations {
         migrator.registerMigration("v2: audit log retention") { db in
             try db.execute(sql: AuditRetention.migrationSQL)
         }
+        migrator.registerMigration("v3: audit log hash chain") { db in try AuditChain.migrate(db) }
         return migrator
     }
 }

@@ -14,6 +14,8 @@ import Hummingbird
 ///   serves the WebSocket upgrades.
 /// - `/api/v1…`: the Claude Code API (``ClaudeCodeRoutes``) when configured, guarded by
 ///   ``SignatureOrKeyMiddleware`` (signed requests, or the API key as `Authorization: Bearer`).
+/// - `/api/sessions…`, `/api/groups`, `/api/attention`, `/api/approvals…`, `WS /ws`: agent sessions (``AgentRoutes``,
+///   ``AgentSocket``), same guard; `POST /hooks/claude-code` (``HookRoute``): loopback and the hook secret only.
 enum SidecarRouter {
     static func build(_ sidecar: Sidecar) -> Router<SidecarRequestContext> {
         let router = Router(context: SidecarRequestContext.self)
@@ -49,6 +51,8 @@ enum SidecarRouter {
                     signed: sidecar.signedRequests(bodyLimit: ClaudeCodeRoutes.maxChatBodyBytes),
                     apiKey: sidecar.configuration.taskAPIKey, presentation: .bearer))
         }
+        // Agent sessions (`/api/sessions…`, `/api/attention`, approvals, `WS /ws`) and the hook endpoint.
+        if let agents = sidecar.agents { AgentsRoutes.register(agents, on: router, sidecar: sidecar) }
         allowedMethods.load(router.routes)
         return router
     }

@@ -22,6 +22,9 @@ public final class Sidecar: Sendable {
     public let tasks: TaskService
     /// Claude Code on this workstation (`/api/v1…`), when ``SidecarConfiguration/claudeCode`` turns it on.
     public let claudeCode: ClaudeCodeService?
+    /// Agent sessions, hooks and approvals (`/api/sessions…`, `WS /ws`), when ``SidecarConfiguration/agents`` turns
+    /// them on.
+    public let agents: AgentsService?
     let logger: Logger
     let now: @Sendable () -> Date
     let openAPIDocument: String?
@@ -71,6 +74,12 @@ public final class Sidecar: Sendable {
             return try ClaudeCodeService(
                 settings: settings, dataDirectory: configuration.dataDirectory, logger: logger,
                 audit: { [registry] entry in try await registry.appendAudit(entry) })
+        }
+        let chats = self.claudeCode
+        self.agents = configuration.agents.map {
+            AgentsService(
+                settings: $0, registry: registry, stateDirectory: configuration.dataDirectory.path, logger: logger,
+                chatSessions: { await chats?.agentSessions() ?? [] })
         }
     }
 
@@ -134,15 +143,18 @@ public final class Sidecar: Sendable {
         try await registry.pruneAuditLog(now: now(), retention: configuration.auditRetention)
         try await tasks.runner.recover()
         await claudeCode?.prepare()
+        await agents?.prepare()
         do {
             try await makeApplication(onListening: onListening).runService()
         } catch {
             await tasks.runner.stopAll()
             await claudeCode?.shutdown()
+            await agents?.shutdown()
             throw error
         }
         await tasks.runner.stopAll()
         await claudeCode?.shutdown()
+        await agents?.shutdown()
     }
 
     /// Starts serving in the background and returns once the socket is bound (use port 0 for a free port).
@@ -157,14 +169,17 @@ public final class Sidecar: Sendable {
             throw error
         }
         await claudeCode?.prepare()
+        await agents?.prepare()
         let (events, continuation) = AsyncStream<Result<SidecarAddress, any Error>>.makeStream()
         let application = makeApplication { address in continuation.yield(.success(address)) }
         let runner = tasks.runner
         let claudeCode = claudeCode
+        let agents = agents
         let task = Task {
             do { try await application.run() } catch { continuation.yield(.failure(error)) }
             await runner.stopAll()
             await claudeCode?.shutdown()
+            await agents?.shutdown()
             lock.release()
             continuation.finish()
         }

@@ -50,6 +50,9 @@ public struct SidecarConfiguration: Sendable {
     /// Claude Code on this workstation (`/api/v1`: projects, sessions, transcripts, chat); nil serves no such
     /// routes. `companion sidecar serve` turns it on (`--claude-path`, `--no-claude-code`).
     public var claudeCode: ClaudeCodeSettings?
+    /// Agent sessions (`/api/sessions…`, `WS /ws`, the Claude Code hook endpoint); nil serves no such routes.
+    /// `companion sidecar serve` turns it on (`--no-agents` turns it off).
+    public var agents: AgentsSettings?
     /// Directories under which tasks may clone local repositories (`--clone-root`); empty: only https and ssh.
     public var taskCloneRoots: [URL] = []
     /// How long a task's clone step may take (`--clone-timeout`).

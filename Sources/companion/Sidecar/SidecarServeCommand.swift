@@ -62,6 +62,8 @@ struct SidecarServeCommand: CompanionCommand {
 
     @OptionGroup(title: "Claude Code") var claude: SidecarClaudeOptions
 
+    @OptionGroup(title: "Agent sessions") var agents: SidecarAgentsOptions
+
     func execute() async throws {
         var configuration = try makeConfiguration()
         let identity = try SidecarIdentity.load(vault: vault, ephemeral: ephemeralIdentity)
@@ -125,6 +127,7 @@ struct SidecarServeCommand: CompanionCommand {
         configuration.auditRetention = AuditRetention(maxAgeDays: auditMaxAgeDays, maxRows: auditMaxRows)
         try tasks.apply(to: &configuration)
         try claude.apply(to: &configuration)
+        try agents.apply(to: &configuration, claudePath: claude.claudePath)
         configuration.connectionLimits = try connections.limits()
         return configuration
     }

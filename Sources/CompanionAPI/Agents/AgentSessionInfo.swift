@@ -1,0 +1,119 @@
+import Foundation
+
+/// Why a session needs someone, on the wire (`attention` of a session).
+public struct AgentAttentionInfo: Codable, Sendable, Equatable {
+    /// `approval` (a held permission request a device may decide: ``approvalId``), `input` (a dialog or question in
+    /// the session's own terminal) or `error`.
+    public var kind: String
+    public var since: Date
+    public var tool: String?
+    public var inputSummary: String?
+    public var approvalId: String?
+    public var detail: String?
+
+    public init(
+        kind: String, since: Date, tool: String? = nil, inputSummary: String? = nil, approvalId: String? = nil,
+        detail: String? = nil
+    ) {
+        self.kind = kind
+        self.since = since
+        self.tool = tool
+        self.inputSummary = inputSummary
+        self.approvalId = approvalId
+        self.detail = detail
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind, since, tool, detail
+        case inputSummary = "input_summary"
+        case approvalId = "approval_id"
+    }
+}
+
+/// One agent session (`GET /api/sessions/:id`, `session_update`).
+public struct AgentSessionInfo: Codable, Sendable, Equatable {
+    public var id: String
+    /// `hook` (a `claude` started anywhere), `tmux` (started by the sidecar) or `chat` (a chat the sidecar runs).
+    public var source: String
+    /// `running`, `needs_input`, `idle` or `dead`.
+    public var state: String
+    public var attention: AgentAttentionInfo?
+    public var project: String?
+    /// The group it is listed under (its project directory).
+    public var group: String
+    public var lastActivity: Date
+    public var summary: String?
+    public var claudeSessionId: String?
+    public var tmuxSession: String?
+
+    public init(
+        id: String, source: String, state: String, attention: AgentAttentionInfo?, project: String?, group: String,
+        lastActivity: Date, summary: String?, claudeSessionId: String?, tmuxSession: String?
+    ) {
+        self.id = id
+        self.source = source
+        self.state = state
+        self.attention = attention
+        self.project = project
+        self.group = group
+        self.lastActivity = lastActivity
+        self.summary = summary
+        self.claudeSessionId = claudeSessionId
+        self.tmuxSession = tmuxSession
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, source, state, attention, project, group, summary
+        case lastActivity = "last_activity"
+        case claudeSessionId = "claude_session_id"
+        case tmuxSession = "tmux_session"
+    }
+}
+
+/// One group of sessions (`GET /api/groups`): the sessions of one project directory.
+public struct AgentGroupInfo: Codable, Sendable, Equatable {
+    public var path: String
+    public var name: String
+    public var sessionCount: Int
+    public var attentionCount: Int
+
+    public init(path: String, name: String, sessionCount: Int, attentionCount: Int) {
+        self.path = path
+        self.name = name
+        self.sessionCount = sessionCount
+        self.attentionCount = attentionCount
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case path, name
+        case sessionCount = "session_count"
+        case attentionCount = "attention_count"
+    }
+}
+
+/// `GET /api/attention`: how many sessions need someone, and which.
+public struct AgentAttentionResponse: Codable, Sendable, Equatable {
+    public var count: Int
+    public var sessions: [AgentSessionInfo]
+
+    public init(sessions: [AgentSessionInfo]) {
+        self.count = sessions.count
+        self.sessions = sessions
+    }
+}
+
+/// `GET /api/sessions/:id/terminal?lines=N`.
+public struct AgentTerminalResponse: Codable, Sendable, Equatable {
+    public var sessionId: String
+    public var lines: [String]
+
+    public init(sessionId: String, lines: [String]) {
+        self.sessionId = sessionId
+        self.lines = lines
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case lines
+        case sessionId = "session_id"
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// A paired device's answer to a held permission request.
+public enum PermissionDecision: Sendable, Equatable {
+    /// Let the tool run; `always` also allows this tool for the rest of the session.
+    case allow(always: Bool)
+    /// Refuse the tool call (Claude is told, and the turn goes on).
+    case deny
+
+    /// The verb recorded in the audit log.
+    public var auditWord: String {
+        switch self {
+        case .allow(let always): always ? "allow_always" : "allow"
+        case .deny: "deny"
+        }
+    }
+}
+
+/// The body the sidecar answers a PermissionRequest hook with, in Claude Code's documented hook output format.
+public enum PermissionHookAnswer {
+    /// The message Claude is given when a device denies.
+    public static let denyMessage = "Denied from the paired companion device."
+
+    /// `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}`, with
+    /// `updatedPermissions` (a session rule for the tool) when `always`; `behavior: "deny"` with a `message` for a
+    /// denial; `{}` for no decision, so Claude Code shows its own dialog in the terminal.
+    public static func body(for decision: PermissionDecision?, toolName: String?) -> [UInt8] {
+        guard let decision else { return Array("{}".utf8) }
+        var inner: [String: Any]
+        switch decision {
+        case .allow(let always):
+            inner = ["behavior": "allow"]
+            if always, let toolName {
+                inner["updatedPermissions"] = [
+                    [
+                        "type": "addRules", "rules": [["toolName": toolName]], "behavior": "allow",
+                        "destination": "session",
+                    ] as [String: Any]
+                ]
+            }
+        case .deny:
+            inner = ["behavior": "deny", "message": denyMessage]
+        }
+        let object: [String: Any] = [
+            "hookSpecificOutput": ["hookEventName": "PermissionRequest", "decision": inner] as [String: Any]
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return [UInt8](data)
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// Claude Code's `settings.json` as a JSON object, and the companion's hook groups in it.
+///
+/// Everything the companion does not own (other keys, the user's own hooks, their order inside each event) is kept.
+/// A group is the companion's when one of its hooks is an HTTP hook carrying ``CompanionAgents/secretHeader``.
+struct HookSettingsDocument {
+    var root: [String: Any]
+    let path: String
+
+    /// Parses `bytes` (nil or blank: an empty document); throws ``SettingsFileError/malformed(path:reason:)`` for
+    /// anything but a JSON object whose `hooks`, when present, is an object of arrays.
+    init(bytes: [UInt8]?, path: String) throws(SettingsFileError) {
+        self.path = path
+        guard let bytes, !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
+            root = [:]
+            return
+        }
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+        } catch {
+            throw .malformed(path: path, reason: "not valid JSON")
+        }
+        guard let root = object as? [String: Any] else {
+            throw .malformed(path: path, reason: "the top level is not a JSON object")
+        }
+        if let hooks = root["hooks"] {
+            guard let hooks = hooks as? [String: Any] else {
+                throw .malformed(path: path, reason: "\"hooks\" is not an object")
+            }
+            for (event, groups) in hooks where !(groups is [Any]) {
+                throw .malformed(path: path, reason: "\"hooks\".\"\(event)\" is not an array")
+            }
+        }
+        self.root = root
+    }
+
+    var hooks: [String: Any] { root["hooks"] as? [String: Any] ?? [:] }
+
+    /// True when `group` is one the companion added.
+    static func isCompanionGroup(_ group: Any) -> Bool {
+        guard let group = group as? [String: Any], let hooks = group["hooks"] as? [Any] else { return false }
+        return hooks.contains { hook in
+            guard let hook = hook as? [String: Any], hook["type"] as? String == "http",
+                let headers = hook["headers"] as? [String: Any]
+            else { return false }
+            return headers[CompanionAgents.secretHeader] != nil
+        }
+    }
+
+    /// The companion's groups per event name (events without any left out).
+    var companionGroups: [String: [[String: Any]]] {
+        var found: [String: [[String: Any]]] = [:]
+        for (event, groups) in hooks {
+            let ours = (groups as? [Any] ?? []).filter(Self.isCompanionGroup).compactMap { $0 as? [String: Any] }
+            if !ours.isEmpty { found[event] = ours }
+        }
+        return found
+    }
+
+    /// Removes every companion group; an event array left empty by that goes, and so does `hooks` when it is left
+    /// empty. Returns how many groups were removed.
+    @discardableResult
+    mutating func removeCompanionGroups() -> Int {
+        var hooks = self.hooks
+        var removed = 0
+        for (event, groups) in hooks {
+            let all = groups as? [Any] ?? []
+            let kept = all.filter { !Self.isCompanionGroup($0) }
+            guard kept.count != all.count else { continue }
+            removed += all.count - kept.count
+            hooks[event] = kept.isEmpty ? nil : kept
+        }
+        guard removed > 0 else { return 0 }
+        root["hooks"] = hooks.isEmpty ? nil : hooks
+        return removed
+    }
+
+    /// Appends the companion's groups for every event (after the user's own), pointing at `url` with `secret`.
+    mutating func addCompanionGroups(url: String, secret: String) {
+        var hooks = self.hooks
+        for event in HookEventName.allCases {
+            var groups = hooks[event.rawValue] as? [Any] ?? []
+            for matcher in event.matchers {
+                var group: [String: Any] = [
+                    "hooks": [
+                        [
+                            "type": "http", "url": url, "timeout": event.timeoutSeconds,
+                            "headers": [
+                                CompanionAgents.secretHeader: secret,
+                                CompanionAgents.agentHeader: "$\(CompanionAgents.agentEnvironmentVariable)",
+                            ],
+                            "allowedEnvVars": [CompanionAgents.agentEnvironmentVariable],
+                        ] as [String: Any]
+                    ]
+                ]
+                if let matcher { group["matcher"] = matcher }
+                groups.append(group)
+            }
+            hooks[event.rawValue] = groups
+        }
+        root["hooks"] = hooks
+    }
+
+    /// The document as pretty-printed JSON with sorted keys and a final newline.
+    func serialized() throws(SettingsFileError) -> [UInt8] {
+        do {
+            let data = try JSONSerialization.data(
+                withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            return [UInt8](data) + [0x0A]
+        } catch {
+            throw .io(path: path, reason: "it could not be encoded as JSON")
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// What an agent session is doing.
+public enum AgentState: String, Sendable, Codable, CaseIterable {
+    /// Working on a prompt.
+    case running
+    /// Waiting for a person: a permission dialog, a question, an error to look at.
+    case needsInput = "needs_input"
+    /// Done with its turn, waiting at its prompt.
+    case idle
+    /// Ended (its process exited, or Claude Code reported the session's end).
+    case dead
+}
+
+/// Why a session needs someone.
+public struct AgentAttention: Sendable, Equatable {
+    /// What kind of attention.
+    public enum Kind: String, Sendable, Codable {
+        /// A permission request held by the sidecar: a paired device may allow or deny it (``approvalID``).
+        case approval
+        /// A dialog or question waiting in the session's own terminal.
+        case input
+        /// The turn failed (StopFailure, an error banner).
+        case error
+    }
+
+    public var kind: Kind
+    /// Since when.
+    public var since: Date
+    /// The tool asking, for a permission.
+    public var toolName: String?
+    /// A one-line summary of the tool's input.
+    public var inputSummary: String?
+    /// The held request to decide, for ``Kind/approval``.
+    public var approvalID: String?
+    /// Short words about it (the notification type, the error).
+    public var detail: String?
+
+    public init(
+        kind: Kind, since: Date, toolName: String? = nil, inputSummary: String? = nil, approvalID: String? = nil,
+        detail: String? = nil
+    ) {
+        self.kind = kind
+        self.since = since
+        self.toolName = toolName
+        self.inputSummary = inputSummary
+        self.approvalID = approvalID
+        self.detail = detail
+    }
+}
+
+/// One agent session: a `claude` reporting through hooks, a session the sidecar started in tmux, or a chat the
+/// sidecar runs.
+public struct AgentSession: Sendable, Equatable {
+    /// Where the session comes from.
+    public enum Source: String, Sendable, Codable {
+        /// Known from Claude Code's hooks only (started in some terminal).
+        case hook
+        /// Started by the sidecar in tmux.
+        case tmux
+        /// A chat run of the sidecar's Claude Code API.
+        case chat
+    }
+
+    /// The id clients use: the agent id of a tmux session, else Claude Code's `session_id`.
+    public var id: String
+    public var source: Source
+    /// Claude Code's `session_id`, once a hook named it.
+    public var claudeSessionID: String?
+    /// The tmux session's name, for ``Source/tmux``.
+    public var tmuxSession: String?
+    /// The project directory.
+    public var project: String?
+    /// The command the sidecar started, for ``Source/tmux``.
+    public var command: [String]?
+    public var state: AgentState
+    public var attention: AgentAttention?
+    public var lastActivity: Date
+    /// The model's last answer, shortened.
+    public var summary: String?
+    /// When a hook last spoke for this session (pane detection yields to a recent one).
+    public var lastHookAt: Date?
+
+    public init(
+        id: String, source: Source, claudeSessionID: String? = nil, tmuxSession: String? = nil,
+        project: String? = nil, command: [String]? = nil, state: AgentState, attention: AgentAttention? = nil,
+        lastActivity: Date, summary: String? = nil, lastHookAt: Date? = nil
+    ) {
+        self.id = id
+        self.source = source
+        self.claudeSessionID = claudeSessionID
+        self.tmuxSession = tmuxSession
+        self.project = project
+        self.command = command
+        self.state = state
+        self.attention = attention
+        self.lastActivity = lastActivity
+        self.summary = summary
+        self.lastHookAt = lastHookAt
+    }
+
+    /// The group a session is listed under: its project directory (`-` when unknown).
+    public var group: String { project ?? "-" }
+}
+
+/// A change of the session model, in the order it happened.
+public enum AgentChange: Sendable, Equatable {
+    /// A session appeared or changed (state, attention, activity).
+    case session(AgentSession)
+    /// A session's attention was raised or cleared (the session as it is now).
+    case attention(AgentSession)
+    /// A session's summary changed.
+    case summary(id: String, summary: String)
+    /// A session was removed from the list.
+    case removed(id: String)
+}

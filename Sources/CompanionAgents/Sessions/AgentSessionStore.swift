@@ -1,0 +1,209 @@
+import Foundation
+
+/// Every agent session the sidecar knows, updated by hook events, pane detection and the sidecar's own actions;
+/// each change is handed to `publish` in order.
+///
+/// Hooks are the source of truth while they are fresh; pane detection (``apply(pane:to:)``) only moves a session
+/// whose last hook is older than ``hookFreshness`` (or that never had one).
+public actor AgentSessionStore {
+    /// How long a hook's word outweighs what the pane shows.
+    public let hookFreshness: TimeInterval
+    private let now: @Sendable () -> Date
+    private let publish: @Sendable (AgentChange) -> Void
+    private var sessions: [String: AgentSession] = [:]
+    /// Claude Code `session_id` → the id of the session it belongs to.
+    private var byClaudeID: [String: String] = [:]
+
+    public init(
+        hookFreshness: TimeInterval = 10, now: @escaping @Sendable () -> Date = { Date() },
+        publish: @escaping @Sendable (AgentChange) -> Void
+    ) {
+        self.hookFreshness = hookFreshness
+        self.now = now
+        self.publish = publish
+    }
+
+    /// Every session, most recently active first; only `group`'s when given.
+    public func list(group: String? = nil) -> [AgentSession] {
+        sessions.values.filter { group == nil || $0.group == group }.sorted {
+            ($0.lastActivity, $0.id) > ($1.lastActivity, $1.id)
+        }
+    }
+
+    /// The session with this id (or this Claude Code `session_id`).
+    public func session(_ id: String) -> AgentSession? {
+        sessions[id] ?? byClaudeID[id].flatMap { sessions[$0] }
+    }
+
+    /// Runs `body` with every session inside the store, so nothing changes meanwhile (a snapshot and the sequence
+    /// number of the last change it includes are read together).
+    public func withSessions<T: Sendable>(_ body: @Sendable ([AgentSession]) -> T) -> T {
+        body(list())
+    }
+
+    /// Sessions needing attention, longest waiting first.
+    public func attention() -> [AgentSession] {
+        sessions.values.filter { $0.attention != nil }.sorted {
+            ($0.attention?.since ?? .distantPast, $0.id) < ($1.attention?.since ?? .distantPast, $1.id)
+        }
+    }
+
+    /// Adds a session the sidecar started in tmux (running until told otherwise).
+    @discardableResult
+    public func registerTmux(id: String, tmuxSession: String, project: String, command: [String]) -> AgentSession {
+        let session = AgentSession(
+            id: id, source: .tmux, tmuxSession: tmuxSession, project: project, command: command, state: .running,
+            lastActivity: now())
+        sessions[id] = session
+        publish(.session(session))
+        return session
+    }
+
+    /// The id of the session `event` belongs to (or will create).
+    public func sessionKey(for event: ClaudeHookEvent) -> String { resolve(event) }
+
+    /// Applies one hook event; returns the session as it is now. A PermissionRequest held for devices comes with its
+    /// `approval`, raised as the session's attention in the same change.
+    @discardableResult
+    public func apply(_ event: ClaudeHookEvent, approval: ApprovalRequest? = nil) -> AgentSession {
+        let date = now()
+        let id = resolve(event)
+        var session =
+            sessions[id]
+            ?? AgentSession(
+                id: id, source: .hook, claudeSessionID: event.sessionID, project: event.workingDirectory,
+                state: .idle, lastActivity: date)
+        let before = session
+        session.claudeSessionID = event.sessionID
+        byClaudeID[event.sessionID] = id
+        if session.project == nil { session.project = event.workingDirectory }
+        session.lastHookAt = date
+        session.lastActivity = date
+        var summary: String?
+        switch event.kind {
+        case .known(.sessionStart):
+            if session.state == .dead { session.state = .idle }
+        case .known(.userPromptSubmit), .known(.postToolUse):
+            session.state = .running
+            session.attention = nil
+        case .known(.notification):
+            switch event.notificationType {
+            case "idle_prompt":
+                if session.attention == nil { session.state = .idle }
+            default:
+                session.state = .needsInput
+                if session.attention == nil {
+                    session.attention = AgentAttention(kind: .input, since: date, detail: event.notificationType)
+                }
+            }
+        case .known(.permissionRequest):
+            session.state = .needsInput
+            if let approval {
+                session.attention = AgentAttention(
+                    kind: .approval, since: approval.since, toolName: approval.toolName,
+                    inputSummary: approval.inputSummary, approvalID: approval.id, detail: "permission")
+            } else if session.attention?.kind != .approval {
+                session.attention = AgentAttention(
+                    kind: .input, since: date, toolName: event.toolName, inputSummary: event.toolInputSummary,
+                    detail: "permission")
+            }
+        case .known(.stop):
+            session.state = .idle
+            session.attention = nil
+            summary = event.lastAssistantMessage
+        case .known(.stopFailure):
+            session.state = .needsInput
+            session.attention = AgentAttention(kind: .error, since: date, detail: event.reason ?? "the turn failed")
+        case .known(.sessionEnd):
+            session.state = .dead
+            session.attention = nil
+        case .other:
+            break
+        }
+        if let summary { session.summary = summary }
+        commit(session, before: before)
+        if let summary { publish(.summary(id: id, summary: summary)) }
+        return session
+    }
+
+    /// A held request ended: decided (the tool runs or is refused: running) or handed back to the terminal.
+    public func approvalEnded(_ request: ApprovalRequest, decided: Bool) {
+        guard var session = session(request.sessionKey), session.attention?.approvalID == request.id else { return }
+        let before = session
+        if decided {
+            session.state = .running
+            session.attention = nil
+        } else {
+            session.attention?.kind = .input
+            session.attention?.approvalID = nil
+        }
+        session.lastActivity = now()
+        commit(session, before: before)
+    }
+
+    /// What the pane shows, for a session no fresh hook speaks for.
+    public func apply(pane classification: PaneClassification, to id: String) {
+        guard var session = sessions[id], session.state != .dead else { return }
+        let date = now()
+        if let last = session.lastHookAt, date.timeIntervalSince(last) < hookFreshness { return }
+        let before = session
+        switch classification {
+        case .busy:
+            session.state = .running
+            session.attention = nil
+        case .permissionDialog:
+            session.state = .needsInput
+            if session.attention == nil {
+                session.attention = AgentAttention(kind: .input, since: date, detail: "permission dialog on screen")
+            }
+        case .prompt:
+            session.state = .idle
+            session.attention = nil
+        case .error:
+            session.state = .needsInput
+            if session.attention == nil {
+                session.attention = AgentAttention(kind: .error, since: date, detail: "error on screen")
+            }
+        case .unknown:
+            return
+        }
+        if session.state != before.state || session.attention != before.attention { session.lastActivity = date }
+        commit(session, before: before)
+    }
+
+    /// True when no fresh hook speaks for the session, so what its pane shows counts.
+    public func needsPaneDetection(_ id: String) -> Bool {
+        guard let session = sessions[id], session.state != .dead else { return false }
+        guard let last = session.lastHookAt else { return true }
+        return now().timeIntervalSince(last) >= hookFreshness
+    }
+
+    /// Marks a session ended (its tmux session is gone).
+    public func markDead(_ id: String) {
+        guard var session = sessions[id], session.state != .dead else { return }
+        let before = session
+        session.state = .dead
+        session.attention = nil
+        session.lastActivity = now()
+        commit(session, before: before)
+    }
+
+    /// Forgets a session.
+    public func remove(_ id: String) {
+        guard let session = sessions.removeValue(forKey: id) else { return }
+        if let claude = session.claudeSessionID { byClaudeID[claude] = nil }
+        publish(.removed(id: id))
+    }
+
+    private func resolve(_ event: ClaudeHookEvent) -> String {
+        if let agent = event.agentID, sessions[agent] != nil { return agent }
+        return byClaudeID[event.sessionID] ?? event.sessionID
+    }
+
+    private func commit(_ session: AgentSession, before: AgentSession) {
+        sessions[session.id] = session
+        guard session != before else { return }
+        publish(.session(session))
+        if session.attention != before.attention { publish(.attention(session)) }
+    }
+}

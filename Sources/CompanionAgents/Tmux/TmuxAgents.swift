@@ -1,0 +1,126 @@
+import CompanionCrypto
+import Foundation
+
+/// The agent sessions the sidecar runs in tmux: creates them (each with ``CompanionAgents/agentEnvironmentVariable``
+/// set, so its hooks name it), watches each pane with a ``PaneWatcher`` (no polling), reads and types into them,
+/// and removes them. Pane changes become ``AgentSessionStore/apply(pane:to:)`` when no fresh hook speaks for the
+/// session, and `terminal` output for the sessions someone subscribed to.
+public actor TmuxAgents {
+    /// Prefix of the tmux sessions the sidecar owns.
+    public static let sessionPrefix = "companion-"
+
+    public let tmux: Tmux
+    private let store: AgentSessionStore
+    private let environment: [String: String]
+    private let terminalLines: Int
+    private let onTerminal: @Sendable (_ id: String, _ lines: [String]) -> Void
+    private var watchers: [String: Task<Void, Never>] = [:]
+    private var subscribers: [String: Int] = [:]
+    private var lastScreens: [String: [String]] = [:]
+
+    /// `environment` is added to every session's (the tests' sandbox, a `PATH`); `terminalLines` is how many lines
+    /// a `terminal` update carries.
+    public init(
+        tmux: Tmux, store: AgentSessionStore, environment: [String: String] = [:], terminalLines: Int = 60,
+        onTerminal: @escaping @Sendable (_ id: String, _ lines: [String]) -> Void
+    ) {
+        self.tmux = tmux
+        self.store = store
+        self.environment = environment
+        self.terminalLines = terminalLines
+        self.onTerminal = onTerminal
+    }
+
+    /// Starts `command` in `project` in a new tmux session and watches it.
+    public func create(project: String, command: [String]) async throws(TmuxError) -> AgentSession {
+        let id = "ag-" + SecureRandom.token(byteCount: 6)
+        let name = Self.sessionPrefix + id
+        var environment = self.environment
+        environment[CompanionAgents.agentEnvironmentVariable] = id
+        try await tmux.newSession(name: name, directory: project, command: command, environment: environment)
+        let session = await store.registerTmux(id: id, tmuxSession: name, project: project, command: command)
+        watch(id: id, name: name)
+        return session
+    }
+
+    /// Adopts the sidecar's tmux sessions left by an earlier run (after a restart), so they are listed again.
+    public func adoptExisting() async {
+        guard let sessions = try? await tmux.listSessions() else { return }
+        for info in sessions where info.name.hasPrefix(Self.sessionPrefix) && watchers[info.name] == nil {
+            let id = String(info.name.dropFirst(Self.sessionPrefix.count))
+            await store.registerTmux(id: id, tmuxSession: info.name, project: info.directory, command: [])
+            watch(id: id, name: info.name)
+        }
+    }
+
+    /// The last `lines` lines of a session's pane.
+    public func terminal(_ session: AgentSession, lines: Int) async throws(TmuxError) -> [String] {
+        guard let name = session.tmuxSession else { throw .noSuchSession(session.id) }
+        return try await tmux.capture(name, lines: lines)
+    }
+
+    /// Types `text` (literal keys) into a session, then Enter when `enter`.
+    public func send(_ session: AgentSession, text: String, enter: Bool) async throws(TmuxError) {
+        guard let name = session.tmuxSession else { throw .noSuchSession(session.id) }
+        try await tmux.send(name, text: text, enter: enter)
+    }
+
+    /// Ends a session's tmux session (its watcher then reports it dead) and forgets it.
+    public func remove(_ session: AgentSession) async throws(TmuxError) {
+        if let name = session.tmuxSession {
+            watchers.removeValue(forKey: session.id)?.cancel()
+            do { try await tmux.kill(name) } catch .noSuchSession {}
+        }
+        subscribers[session.id] = nil
+        lastScreens[session.id] = nil
+        await store.remove(session.id)
+    }
+
+    /// Counts a client's interest in a session's terminal output (`false` takes one back).
+    public func setSubscribed(_ id: String, _ subscribed: Bool) async {
+        let count = max(0, (subscribers[id] ?? 0) + (subscribed ? 1 : -1))
+        subscribers[id] = count == 0 ? nil : count
+        if subscribed { lastScreens[id] = nil }
+    }
+
+    /// Stops watching (the tmux sessions keep running; a new sidecar adopts them).
+    public func stopWatching() {
+        for task in watchers.values { task.cancel() }
+        watchers = [:]
+    }
+
+    /// How many sessions are watched.
+    public var watchedCount: Int { watchers.count }
+
+    private func watch(id: String, name: String) {
+        let watcher = PaneWatcher(tmux: tmux, session: name)
+        watchers[id] = Task { [weak self] in
+            for await event in watcher.events() {
+                guard let self else { return }
+                switch event {
+                case .output: await self.paneChanged(id: id, name: name)
+                case .exited: await self.paneExited(id: id)
+                }
+            }
+        }
+    }
+
+    private func paneChanged(id: String, name: String) async {
+        let subscribed = subscribers[id] != nil
+        if !subscribed {
+            let detect = await store.needsPaneDetection(id)
+            if !detect { return }
+        }
+        guard let lines = try? await tmux.capture(name, lines: terminalLines) else { return }
+        if subscribed, lastScreens[id] != lines {
+            lastScreens[id] = lines
+            onTerminal(id, lines)
+        }
+        await store.apply(pane: PaneClassifier.classify(lines), to: id)
+    }
+
+    private func paneExited(id: String) async {
+        watchers[id] = nil
+        await store.markDead(id)
+    }
+}

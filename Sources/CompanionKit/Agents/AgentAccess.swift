@@ -1,0 +1,43 @@
+import CompanionAPI
+import CompanionClient
+import Foundation
+
+/// How a companion reaches the sidecar's agent sessions (list, terminal, input, approvals, the `/ws` event stream):
+/// the same URL and credentials as the Claude Code API (``SidecarAccess``; the API key as `Authorization: Bearer`).
+public enum AgentAccess {
+    /// An agent client for `url` (else the stored sidecar URL), with `apiKey` (else the stored one).
+    public static func client(url: String?, apiKey: String?, store: CompanionStore?, timeout: TimeInterval = 30)
+        throws(CompanionError) -> AgentClient
+    {
+        AgentClient(transport: try SidecarAccess.transport(url: url, apiKey: apiKey, store: store, timeout: timeout))
+    }
+
+    /// The `/ws` event stream over the same transport as `client`.
+    public static func events(_ client: AgentClient) -> AgentEventSocket {
+        AgentEventSocket(transport: client.transport)
+    }
+
+    /// The failure an agent call's error stands for, with advice for a refused request, an unknown session or
+    /// approval, an approval already answered, and a workstation without tmux.
+    public static func failure(_ error: any Error) -> CompanionError {
+        var failure = CompanionError.from(error)
+        guard case .server(let status, _, let message)? = failure.clientError else { return failure }
+        switch status {
+        case 401:
+            failure.message = "the sidecar refused the request: \(message)"
+            failure.hint =
+                "pair this device with the sidecar (`companion pair scan|code`), or give the sidecar's API key "
+                + "(--api-key-file or $COMPANION_API_KEY)"
+        case 404:
+            failure.message = message
+            failure.hint = "list sessions with `companion agents list`, approvals with `companion watch`"
+        case 409:
+            failure.message = message
+        case 503:
+            failure.message = message
+            failure.hint = "on the workstation: install tmux, or start the sidecar without --no-agents"
+        default: break
+        }
+        return failure
+    }
+}

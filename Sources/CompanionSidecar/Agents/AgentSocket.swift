@@ -1,0 +1,166 @@
+import CompanionAPI
+import CompanionAgents
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import NIOWebSocket
+import Synchronization
+
+/// `WS /ws[?after=SEQ]`: the agent event stream (``AgentEventMessage``), behind the same guard as the REST routes.
+///
+/// A new client (no `after`) gets a `snapshot` of every session first; a client resuming from `after` gets every
+/// event after it while the replay buffer still holds them, else a snapshot. Then live events, in sequence order;
+/// `terminal_output` only for the sessions this connection subscribed to (`subscribe_terminal`). `send_input` types
+/// into a session and is audited like `POST /api/sessions/:id/input`. A socket whose device is revoked is closed
+/// with ``AgentEventMessage/unauthorizedCloseCode`` within ``reauthorizationInterval``.
+struct AgentSocket {
+    static let reauthorizationInterval: Duration = .milliseconds(100)
+    static let maxClientMessageBytes = 64 * 1024
+    static let unauthorizedReason = "this device is no longer trusted (revoked); pair again"
+
+    let service: AgentsService
+
+    func register(
+        on router: Router<SidecarRequestContext>, authentication: SignatureOrKeyMiddleware,
+        stillAuthorized: @escaping @Sendable (SidecarRequestContext) async -> Bool
+    ) {
+        router.group("ws").add(middleware: authentication).ws("") { _, _ in
+            .upgrade([:])
+        } onUpgrade: { inbound, outbound, context in
+            let after = context.request.uri.queryParameters["after"].flatMap { Int($0) }
+            let requestContext = context.requestContext
+            try await stream(
+                after: after.map { max(0, $0) }, inbound: inbound, outbound: outbound,
+                deviceID: requestContext.authenticatedDeviceID, peer: requestContext.peerDescription,
+                authorized: { await stillAuthorized(requestContext) })
+        }
+    }
+
+    private enum Part: Sendable { case inbound, sender, revoked }
+
+    func stream(
+        after: Int?, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, deviceID: String?,
+        peer: String, authorized: @escaping @Sendable () async -> Bool
+    ) async throws {
+        guard await authorized() else {
+            try await outbound.close(.unknown(AgentEventMessage.unauthorizedCloseCode), reason: Self.unauthorizedReason)
+            return
+        }
+        let subscription = service.hub.subscribe(after: after)
+        let terminals = TerminalSubscriptions()
+        defer { service.hub.unsubscribe(subscription.id) }
+        try await withThrowingTaskGroup(of: Part.self) { group in
+            group.addTask {
+                do {
+                    for try await message in inbound.messages(maxSize: Self.maxClientMessageBytes) {
+                        guard case .text(let text) = message else { continue }
+                        await handle(text, terminals: terminals, outbound: outbound, deviceID: deviceID, peer: peer)
+                    }
+                } catch {}
+                return .inbound
+            }
+            group.addTask {
+                try await send(subscription, after: after, terminals: terminals, outbound: outbound)
+                return .sender
+            }
+            group.addTask {
+                repeat { try await Task.sleep(for: Self.reauthorizationInterval) } while await authorized()
+                try await outbound.close(
+                    .unknown(AgentEventMessage.unauthorizedCloseCode), reason: Self.unauthorizedReason)
+                return .revoked
+            }
+            let first = try await group.next()
+            if first == .sender {
+                try? await outbound.close(.goingAway, reason: "resume from your last seq")
+            }
+            group.cancelAll()
+        }
+        for id in terminals.set.withLock({ $0 }) { await service.tmuxAgents.setSubscribed(id, false) }
+    }
+
+    private func send(
+        _ subscription: AgentEventHub.Subscription, after: Int?, terminals: TerminalSubscriptions,
+        outbound: WebSocketOutboundWriter
+    ) async throws {
+        var last: Int
+        if let replay = subscription.replay {
+            last = replay.last?.seq ?? after ?? 0
+            for event in replay where event.terminalSessionID == nil {
+                try await outbound.write(.text(event.text))
+            }
+        } else {
+            let hub = service.hub
+            let (sessions, seq) = await service.store.withSessions { sessions in
+                (sessions.map(AgentSessionInfo.init), hub.lastSeq)
+            }
+            let snapshot = AgentEventMessage(type: "snapshot", seq: seq, sessions: sessions)
+            try await outbound.write(.text(String(decoding: try ClaudeAPIJSON.encode(snapshot), as: UTF8.self)))
+            last = seq
+        }
+        for await event in subscription.events where event.seq > last {
+            if let id = event.terminalSessionID, !terminals.set.withLock({ $0.contains(id) }) { continue }
+            try await outbound.write(.text(event.text))
+            last = event.seq
+        }
+    }
+
+    private func handle(
+        _ text: String, terminals: TerminalSubscriptions, outbound: WebSocketOutboundWriter, deviceID: String?,
+        peer: String
+    ) async {
+        guard let message = try? ClaudeAPIJSON.decode(AgentClientMessage.self, from: Data(text.utf8)),
+            let id = message.sessionId, ClaudeHookEvent.isPlausibleID(id)
+        else {
+            await reply(error: "a message must be JSON with type and session_id", outbound: outbound)
+            return
+        }
+        guard let session = await service.store.session(id) else {
+            await reply(error: "no agent session \(id)", outbound: outbound)
+            return
+        }
+        switch message.type {
+        case "subscribe_terminal":
+            guard session.source == .tmux else {
+                await reply(error: "session \(id) has no terminal the sidecar can read", outbound: outbound)
+                return
+            }
+            let added = terminals.set.withLock { $0.insert(session.id).inserted }
+            if added { await service.tmuxAgents.setSubscribed(session.id, true) }
+            if let lines = try? await service.tmuxAgents.terminal(session, lines: 60) {
+                service.hub.publish(AgentEventMessage(type: "terminal_output", sessionId: session.id, lines: lines))
+            }
+        case "unsubscribe_terminal":
+            let removed = terminals.set.withLock { $0.remove(session.id) != nil }
+            if removed { await service.tmuxAgents.setSubscribed(session.id, false) }
+        case "send_input":
+            let input = AgentInputRequest(text: message.text ?? "", enter: message.enter)
+            if let problem = input.validationError() {
+                await reply(error: problem, outbound: outbound)
+                return
+            }
+            do {
+                try await service.sendInput(
+                    session, text: input.text, enter: input.enter ?? true, deviceID: deviceID, peer: peer)
+            } catch let error as SidecarError {
+                await reply(error: error.message, outbound: outbound)
+            } catch {
+                await reply(error: "the input could not be sent", outbound: outbound)
+            }
+        default:
+            await reply(
+                error: "unknown message type; use subscribe_terminal, unsubscribe_terminal or send_input",
+                outbound: outbound)
+        }
+    }
+
+    private func reply(error: String, outbound: WebSocketOutboundWriter) async {
+        let message = AgentEventMessage(type: "error", message: error)
+        guard let data = try? ClaudeAPIJSON.encode(message) else { return }
+        try? await outbound.write(.text(String(decoding: data, as: UTF8.self)))
+    }
+}
+
+/// The sessions one `/ws` connection subscribed to the terminals of.
+final class TerminalSubscriptions: Sendable {
+    let set = Mutex(Set<String>())
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Agent sessions on this workstation (`/api/sessions…`, `WS /ws`, the Claude Code hook endpoint): where tmux is, how
+/// long a permission request waits for a device, what a new session runs.
+public struct AgentsSettings: Sendable {
+    /// The tmux executable.
+    public var tmuxPath: String
+    /// The tmux server (`-L` socket name); nil uses the user's default server.
+    public var tmuxSocket: String?
+    /// How long a PermissionRequest hook is held for a paired device before the sidecar answers "no decision" and
+    /// Claude Code asks in its own terminal.
+    public var approvalHoldTime: Duration
+    /// How long a hook's word outweighs pane detection.
+    public var hookFreshness: TimeInterval
+    /// The command of `POST /api/sessions` without one (the `claude` CLI).
+    public var defaultCommand: [String]
+    /// Added to the environment of every session the sidecar starts.
+    public var environment: [String: String]
+    /// Events kept for resuming `/ws` clients.
+    public var replayCapacity: Int
+
+    public init(
+        tmuxPath: String = "/usr/bin/tmux", tmuxSocket: String? = nil, approvalHoldTime: Duration = .seconds(120),
+        hookFreshness: TimeInterval = 10, defaultCommand: [String] = ["claude"], environment: [String: String] = [:],
+        replayCapacity: Int = 2048
+    ) {
+        self.tmuxPath = tmuxPath
+        self.tmuxSocket = tmuxSocket
+        self.approvalHoldTime = approvalHoldTime
+        self.hookFreshness = hookFreshness
+        self.defaultCommand = defaultCommand
+        self.environment = environment
+        self.replayCapacity = replayCapacity
+    }
+}

@@ -1,0 +1,186 @@
+import ArgumentParser
+import CompanionAPI
+import CompanionClient
+import CompanionKit
+import Foundation
+import Synchronization
+
+/// `companion watch [--json] [--notify] [--exit-on-attention]`: live attention over `/ws`.
+struct WatchCommand: CompanionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Watch the workstation's agent sessions live; sessions needing you are listed first.",
+        discussion: """
+            On a terminal the list is redrawn on every change; with --json every event is printed as one JSON line \
+            (session_update, attention, summary_update, snapshot). A dropped connection is resumed from the last \
+            event received, so nothing is missed. Answer a permission request with `companion approve ID` or \
+            `companion deny ID`.
+            """)
+
+    @OptionGroup var connection: TaskConnectionOptions
+    @Flag(help: "Print each event as one JSON line instead of redrawing.") var json = false
+    @Flag(help: "Also show a desktop notification (notify-send) when a session needs you, where there is a desktop.")
+    var notify = false
+    @Flag(help: "Exit (status 0) once a session needs attention, after printing it.") var exitOnAttention = false
+    @Flag(
+        help: ArgumentHelp(
+            "Answer permission requests typed on standard input (on by default on a terminal).",
+            discussion: "a N allows, A N allows for the rest of the session, d N denies; N: the number shown or the id."
+        ))
+    var prompt = false
+
+    func execute() async throws {
+        let view = WatchView(json: json, notify: notify && DesktopNotifier.isAvailable)
+        let cursor = EventCursor()
+        let exitOnAttention = exitOnAttention
+        let prompting = prompt || (Terminal.stdinIsTTY && Terminal.stdoutIsTTY && !json)
+        try await connection.agents { client in
+            let answers = prompting ? Task { await WatchPrompt(client: client, view: view).run() } : nil
+            defer { answers?.cancel() }
+            while true {
+                let outcome = try await AgentAccess.events(client).run(after: cursor.last) { event in
+                    cursor.note(event)
+                    if view.apply(event), exitOnAttention { throw AgentEventSocket.Stop() }
+                    return []
+                }
+                if outcome == .stopped { return }
+                if case .unauthorized(let reason) = outcome {
+                    throw CLIFailure(.server, reason, hint: "this device was revoked; pair again")
+                }
+            }
+        }
+    }
+}
+
+/// The sessions as last seen, printed as JSON lines or redrawn.
+final class WatchView: Sendable {
+    private let json: Bool
+    private let notify: Bool
+    private let sessions = Mutex<[String: AgentSessionInfo]>([:])
+    /// The approval ids as numbered in the last list drawn (1 first).
+    private let numbered = Mutex<[String]>([])
+    /// What the last answer typed at the prompt did.
+    private let note = Mutex<String?>(nil)
+
+    /// The approval a prompt token names: its number in the list, or an id.
+    func approval(_ token: String) -> String {
+        let ids = numbered.withLock { $0 }
+        if let number = Int(token), number >= 1, number <= ids.count { return ids[number - 1] }
+        return token
+    }
+
+    /// Shows `text` under the list (the outcome of an answer); on standard error with --json.
+    func show(_ text: String) {
+        note.withLock { $0 = text }
+        if json { FileHandle.standardError.write(Data((text + "\n").utf8)) } else { redraw() }
+    }
+
+    init(json: Bool, notify: Bool) {
+        self.json = json
+        self.notify = notify
+    }
+
+    /// Shows one event; true when it raised attention that needs someone.
+    func apply(_ event: AgentEventMessage) -> Bool {
+        var raised: AgentSessionInfo?
+        sessions.withLock { sessions in
+            if let all = event.sessions { sessions = Dictionary(all.map { ($0.id, $0) }) { $1 } }
+            if let session = event.session {
+                let before = sessions[session.id]?.attention
+                sessions[session.id] = session
+                if session.attention != nil, before != session.attention { raised = session }
+            }
+            if event.type == "removed", let id = event.sessionId { sessions[id] = nil }
+            if event.type == "snapshot", let first = event.sessions?.first(where: { $0.attention != nil }) {
+                raised = first
+            }
+        }
+        if json {
+            if let data = try? ClaudeAPIJSON.encode(event) {
+                FileHandle.standardOutput.write(data + Data("\n".utf8))
+            }
+        } else {
+            redraw()
+        }
+        if let raised, notify, let attention = raised.attention {
+            DesktopNotifier.send(
+                title: "Claude Code needs you", body: "\(raised.project ?? raised.id): \(attention.kind)")
+        }
+        return raised != nil
+    }
+
+    private func redraw() {
+        let all = sessions.withLock { Array($0.values) }
+        let ordered = all.sorted {
+            (($0.attention == nil ? 1 : 0), $1.lastActivity) < (($1.attention == nil ? 1 : 0), $0.lastActivity)
+        }
+        var text = Terminal.stdoutIsTTY ? "\u{1B}[H\u{1B}[2J" : ""
+        let approvals = ordered.compactMap { $0.attention?.approvalId }
+        numbered.withLock { $0 = approvals }
+        let waiting = all.filter { $0.attention != nil }.count
+        text +=
+            "Agent sessions: \(all.count), needing you: \(waiting)   (\(Date().formatted(date: .omitted, time: .standard)))\n\n"
+        text += AgentPresentation.list(ordered)
+        for (number, id) in approvals.enumerated() { text += "  [\(number + 1)] \(Terminal.safe(id))\n" }
+        if !approvals.isEmpty { text += "answer: a N (allow), A N (allow for the session), d N (deny)\n" }
+        if let note = note.withLock({ $0 }) { text += note + "\n" }
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}
+
+/// The prompt of `companion watch`: reads answers from standard input (on a thread of its own) and sends them.
+struct WatchPrompt: Sendable {
+    let client: AgentClient
+    let view: WatchView
+
+    func run() async {
+        let (lines, continuation) = AsyncStream<String>.makeStream()
+        Thread.detachNewThread {
+            while let line = readLine() { continuation.yield(line) }
+            continuation.finish()
+        }
+        for await line in lines {
+            let words = line.split(separator: " ").map(String.init)
+            guard words.count == 2, ["a", "A", "d"].contains(words[0]) else {
+                if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                    view.show("type a N, A N or d N (N: the request's number or id)")
+                }
+                continue
+            }
+            let id = view.approval(words[1])
+            do {
+                let answer =
+                    words[0] == "d"
+                    ? try await client.deny(id: id) : try await client.approve(id: id, always: words[0] == "A")
+                let verb = answer.decision == "deny" ? "Denied" : "Allowed"
+                view.show("\(verb) \(Terminal.safe(answer.approvalId)) (session \(Terminal.safe(answer.sessionId)))")
+            } catch {
+                view.show("could not answer \(Terminal.safe(id)): " + Terminal.safe(AgentAccess.failure(error).message))
+            }
+        }
+    }
+}
+
+/// Desktop notifications through `notify-send`, when there is a desktop session.
+enum DesktopNotifier {
+    static let path = "/usr/bin/notify-send"
+
+    static var isAvailable: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        let desktop = environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil
+        return desktop && FileManager.default.isExecutableFile(atPath: path)
+    }
+
+    /// Runs `notify-send TITLE BODY` (an argument vector, no shell); failures are ignored.
+    static func send(title: String, body: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["--app-name=companion", "--", title, Terminal.safe(body)]
+        try? process.run()
+    }
+}
+
+extension Terminal {
+    /// True when standard input is a terminal (someone can type answers).
+    static var stdinIsTTY: Bool { isatty(STDIN_FILENO) == 1 }
+}

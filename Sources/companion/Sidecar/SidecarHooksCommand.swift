@@ -1,0 +1,112 @@
+import ArgumentParser
+import CompanionAgents
+import CompanionSidecar
+import Foundation
+
+/// `companion sidecar hooks install|uninstall|status`: Claude Code's HTTP hooks pointing at this sidecar.
+struct SidecarHooksCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hooks",
+        abstract: "Register the sidecar in Claude Code's hooks, so every claude on this machine reports to it.",
+        subcommands: [HooksInstallCommand.self, HooksUninstallCommand.self, HooksStatusCommand.self],
+        defaultSubcommand: HooksStatusCommand.self)
+}
+
+/// Where the hooks go and where the sidecar keeps their secret.
+struct HooksLocationOptions: ParsableArguments {
+    @Option(
+        help: "Claude Code's settings file (default: $CLAUDE_CONFIG_DIR/settings.json, else ~/.claude/settings.json).")
+    var settings: String?
+
+    @Option(
+        name: .customLong("data-dir"),
+        help: "The sidecar's data directory (default ~/.local/share/companionkit/sidecar).")
+    var dataDir: String?
+
+    func installer() throws -> ClaudeHookInstaller {
+        let environment = ProcessInfo.processInfo.environment
+        guard let path = settings ?? ClaudeHookInstaller.settingsPath(environment: environment) else {
+            throw CLIFailure(.usage, "cannot tell where Claude Code's settings are", hint: "pass --settings PATH")
+        }
+        let directory = dataDir.map { URL(fileURLWithPath: $0) } ?? SidecarConfiguration.defaultDataDirectory()
+        do {
+            return try AgentsService.hookInstaller(settingsPath: path, dataDirectory: directory)
+        } catch let refusal as UnsafeDataDirectory {
+            throw refusal.cliFailure
+        }
+    }
+}
+
+extension SettingsFileError {
+    var cliFailure: CLIFailure { CLIFailure(.failure, description) }
+}
+
+/// `companion sidecar hooks install [--port P]`.
+struct HooksInstallCommand: CompanionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "install",
+        abstract: "Add the sidecar's HTTP hooks to Claude Code's user settings (your own hooks are kept).")
+
+    @OptionGroup var location: HooksLocationOptions
+    @Option(help: "The port the sidecar listens on (the hooks post to 127.0.0.1:PORT).")
+    var port = SidecarConfiguration.defaultPort
+
+    func execute() async throws {
+        guard (1...65535).contains(port) else { throw CLIFailure(.usage, "--port must be between 1 and 65535") }
+        let installer = try location.installer()
+        do {
+            let status = try installer.install(url: ClaudeHookInstaller.hookURL(port: port))
+            print("Installed hooks for \(status.events.joined(separator: ", "))")
+            print("in \(Terminal.safe(status.settingsPath)) (now mode 0600: it holds the hook secret)")
+            print("Claude Code sessions started from now on report to the sidecar on port \(port).")
+        } catch {
+            throw error.cliFailure
+        }
+    }
+}
+
+/// `companion sidecar hooks uninstall`.
+struct HooksUninstallCommand: CompanionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "uninstall", abstract: "Remove exactly the hooks `install` added.")
+
+    @OptionGroup var location: HooksLocationOptions
+
+    func execute() async throws {
+        do {
+            let removed = try location.installer().uninstall()
+            print(removed == 0 ? "No companion hooks were installed." : "Removed \(removed) hook groups.")
+        } catch let error as SettingsFileError {
+            throw error.cliFailure
+        }
+    }
+}
+
+/// `companion sidecar hooks status [--json]`.
+struct HooksStatusCommand: CompanionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "Show which hooks are installed and where they post.")
+
+    @OptionGroup var location: HooksLocationOptions
+    @Flag(help: "Print JSON.") var json = false
+
+    func execute() async throws {
+        let status: HookStatus
+        do { status = try location.installer().status() } catch let error as SettingsFileError {
+            throw error.cliFailure
+        }
+        if json {
+            try Terminal.printJSON(status)
+            return
+        }
+        print("settings: \(Terminal.safe(status.settingsPath))")
+        if status.events.isEmpty {
+            print("no companion hooks installed (companion sidecar hooks install)")
+            return
+        }
+        print("hooks:    \(status.events.joined(separator: ", "))")
+        if !status.missingEvents.isEmpty { print("missing:  \(status.missingEvents.joined(separator: ", "))") }
+        print("posting:  \(status.urls.map { Terminal.safe($0) }.joined(separator: ", "))")
+        print("secret:   \(status.hasSecret ? "known to the sidecar" : "MISSING in the data directory: install again")")
+    }
+}

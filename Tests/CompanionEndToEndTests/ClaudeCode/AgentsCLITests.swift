@@ -1,0 +1,76 @@
+import CompanionTestSupport
+import Foundation
+import Testing
+
+extension RealClaudeCLISuites {
+    /// `companion sidecar hooks`, `agents`, `watch`, `approve` and `sidecar audit` from a paired device, against a real
+    /// `companion sidecar serve` running the real `claude` in a real tmux session, answered by the scripted endpoint.
+    @Suite(.serialized, .timeLimit(.minutes(5)))
+    struct AgentsCLITests {
+        @Test func watchShowsTheRequestAndApproveLetsTheToolRun() async throws {
+            let world = try await AgentsCLIWorld.start()
+            defer { world.stop() }
+            let cli = world.cli
+            let (_, status) = try await cli.json(["sidecar", "hooks", "status"] + world.location)
+            #expect(status["events"]?.arrayValue?.isEmpty == true)
+            let id = try await world.startClaude()
+            let (_, installed) = try await cli.json(["sidecar", "hooks", "status"] + world.location)
+            #expect(installed["hasSecret"]?.boolValue == true)
+            #expect(installed["missingEvents"]?.arrayValue?.isEmpty == true)
+
+            let watch = try cli.spawn(["watch", "--json", "--exit-on-attention"])
+            let sent = try await cli.run(["agents", "send", id, "please make the file"])
+            #expect(sent.status == Exit.success, "\(sent)")
+            let watched = try await watch.finish(timeout: 90)
+            #expect(watched.status == Exit.success, "\(watched)")
+            let events = watched.stdout.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+            let attention = events.compactMap { ($0["session"] as? [String: Any])?["attention"] as? [String: Any] }
+                .last { $0["kind"] as? String == "approval" }
+            let approval = try #require(attention?["approval_id"] as? String, "\(watched.stdout)")
+            #expect(attention?["tool"] as? String == "Bash")
+
+            let approved = try await cli.run(["approve", approval])
+            #expect(approved.status == Exit.success, "\(approved)")
+            #expect(approved.stdout.hasPrefix("Allowed \(approval)"))
+            try await world.waitForTheAnswer(id)
+            #expect(FileManager.default.fileExists(atPath: world.file))
+            let again = try await cli.run(["approve", approval])
+            #expect(again.status != Exit.success)
+
+            let (listed, sessions) = try await cli.json(["agents", "list"])
+            #expect(listed.status == Exit.success)
+            #expect(sessions.arrayValue?.first?["id"]?.stringValue == id)
+
+            let dataDirectory = world.sidecar.dataDirectory.path
+            let audit = try await cli.run(["sidecar", "audit", "--verify", "--data-dir", dataDirectory])
+            #expect(audit.status == Exit.success, "\(audit)")
+            #expect(
+                audit.stdout.contains("approval_allowed") && audit.stdout.contains("chain intact"), "\(audit.stdout)")
+            #expect(!audit.stdout.contains("please make the file"))
+
+            let removed = try await cli.run(["agents", "rm", id])
+            #expect(removed.status == Exit.success, "\(removed)")
+            let uninstall = try await cli.run(["sidecar", "hooks", "uninstall"] + world.location)
+            #expect(uninstall.status == Exit.success, "\(uninstall)")
+            #expect(try Data(contentsOf: world.sandbox.settingsFile) == Data(AgentsCLIWorld.usersSettings.utf8))
+        }
+
+        /// The prompt of `companion watch`: the request is numbered in the list and `a 1` allows it.
+        @Test func aRequestIsAnsweredAtTheWatchPrompt() async throws {
+            let world = try await AgentsCLIWorld.start()
+            defer { world.stop() }
+            let id = try await world.startClaude()
+            let watch = try world.cli.spawn(["watch", "--prompt"])
+            defer { watch.kill(SIGTERM) }
+            _ = try await world.cli.run(["agents", "send", id, "please make the file"])
+            try await watch.waitForOutput(timeout: 90) { out, _ in out.contains("[1] ap-") }
+            #expect(!FileManager.default.fileExists(atPath: world.file))
+            watch.write("a 1\n")
+            try await watch.waitForOutput(timeout: 60) { out, _ in out.contains("Allowed ap-") }
+            try await world.waitForTheAnswer(id)
+            #expect(FileManager.default.fileExists(atPath: world.file))
+        }
+    }
+}
