@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// `--json`, shared by every client command.
 struct OutputOptions: ParsableArguments {
-    @Flag(name: .long, help: "Print machine-readable JSON on standard output (shapes in README.md, \"CLI reference\").")
+    @Flag(name: .long, help: "Print machine-readable JSON on standard output (shapes in docs/cli.md).")
     var json = false
 }
 

@@ -6,7 +6,7 @@ enum ClientRun {
     /// The `--json` shape of a failure.
     struct ErrorOutput: Encodable {
         struct Detail: Encodable {
-            /// The exit status name, e.g. `network` (see README.md, "CLI reference").
+            /// The exit status name, e.g. `network` (see docs/exit-codes.md).
             var code: String
             var message: String
             var hint: String?

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-/// The exit codes of `companion`, documented in the README. Never change a value once released.
+/// The exit codes of `companion`, documented in docs/exit-codes.md and by `companion help exit-codes`. Never change a value once released.
 enum ExitStatus: Int32, CaseIterable {
     case success = 0
     /// Something failed that fits no other code.
