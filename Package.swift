@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "CompanionSidecar", targets: ["CompanionSidecar"]),
         .library(name: "CompanionKit", targets: ["CompanionKit"]),
         .library(name: "CompanionClaudeCode", targets: ["CompanionClaudeCode"]),
+        .library(name: "CompanionSettings", targets: ["CompanionSettings"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -44,6 +45,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.3.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.0"),
+        // The settings file (`~/.config/companion/config.toml`).
+        .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
         // `swift package generate-documentation --target CompanionKit` (DocC), run by CI.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.4.0"),
     ],
@@ -54,13 +57,19 @@ let package = Package(
         systemLibrary("CSecret", pkg: "libsecret-1", apt: ["libsecret-1-dev"]),
         loadedLibrary("CQREncode", apt: ["libqrencode-dev"]),
         loadedLibrary("CZBar", apt: ["libzbar-dev"]),
+        // The kernel keyring's system calls (no library: glibc's variadic syscall(2), wrapped in shim.h).
+        .systemLibrary(name: "CKeyring", path: "Sources/CSystem/CKeyring"),
         loadedLibrary("CPNG", apt: ["libpng-dev"]),
         loadedLibrary("CJPEG", apt: ["libjpeg-dev"]),
 
         // Capability modules.
         .target(name: "CompanionCrypto", dependencies: ["CSodium"]),
         .target(name: "CompanionPaths"),
-        .target(name: "CompanionVault", dependencies: ["CompanionCrypto", "CompanionPaths"]),
+        .target(name: "CompanionVault", dependencies: ["CompanionCrypto", "CompanionPaths", "CKeyring"]),
+        // The settings file: TOML read with TOMLKit, unknown keys refused.
+        .target(
+            name: "CompanionSettings",
+            dependencies: ["CompanionPaths", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "CompanionVaultSecretService", dependencies: ["CompanionVault", "CompanionCrypto", "CSecret"]),
         .target(name: "CompanionQR", dependencies: ["CQREncode", "CZBar", "CPNG", "CJPEG"]),
         .target(name: "CompanionAPI", dependencies: ["CompanionCrypto"]),
@@ -108,6 +117,10 @@ let package = Package(
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // The owner commands' client of the owner socket (`http+unix`).
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // `systemctl --user` for `companion sidecar service`.
+                .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Resources/openapi.yaml")]),
@@ -116,6 +129,7 @@ let package = Package(
             dependencies: [
                 "CompanionCrypto", "CompanionVault", "CompanionVaultSecretService", "CompanionQR",
                 "CompanionAPI", "CompanionClient", "CompanionPairing", "CompanionSidecar", "CompanionKit",
+                "CompanionSettings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -136,6 +150,7 @@ let package = Package(
             name: "CompanionTestSupport", dependencies: ["CompanionCrypto", "CompanionAPI"],
             path: "Tests/CompanionTestSupport"),
         .testTarget(name: "CompanionPathsTests", dependencies: ["CompanionPaths"]),
+        .testTarget(name: "CompanionSettingsTests", dependencies: ["CompanionSettings"]),
         .testTarget(
             name: "CompanionClaudeCodeTests",
             dependencies: [

@@ -5,6 +5,9 @@ struct SidecarCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sidecar",
         abstract: "Run the workstation sidecar that companions pair with, and start pairings.",
-        subcommands: [SidecarServeCommand.self, SidecarPairCommand.self]
+        subcommands: [
+            SidecarServeCommand.self, SidecarPairCommand.self, SidecarDevicesCommand.self, SidecarAuditCommand.self,
+            SidecarServiceCommand.self,
+        ]
     )
 }

@@ -61,18 +61,24 @@ extension CompanionCommand {
     mutating func run() async throws {
         do {
             try await execute()
-        } catch let failure as CLIFailure {
-            Terminal.printError(failure.message, hint: failure.hint)
-            throw ExitCode(failure.status.rawValue)
         } catch let exit as ExitCode {
             throw exit
-        } catch let mapped as any CLIFailureConvertible {
-            let failure = mapped.cliFailure
+        } catch {
+            let failure = Self.failure(for: error)
+            if JSONErrorOutput.requested { JSONErrorOutput.print(failure) }
             Terminal.printError(failure.message, hint: failure.hint)
             throw ExitCode(failure.status.rawValue)
-        } catch {
-            Terminal.printError("unexpected error: \(error)", hint: "please report this with the command you ran")
-            throw ExitCode(ExitStatus.failure.rawValue)
+        }
+    }
+}
+
+extension CompanionCommand {
+    /// The one-line failure for `error`: its own when it knows how to present itself, else a report request.
+    static func failure(for error: any Error) -> CLIFailure {
+        switch error {
+        case let failure as CLIFailure: failure
+        case let mapped as any CLIFailureConvertible: mapped.cliFailure
+        default: CLIFailure(.failure, "unexpected error: \(error)", hint: "please report this with the command you ran")
         }
     }
 }
