@@ -117,9 +117,8 @@ struct SidecarServeCommand: CompanionCommand {
                 .failure, error.description,
                 hint: "each sidecar needs its own data directory (default ~/.local/share/companionkit/sidecar)")
         } catch {
-            throw CLIFailure(
-                .failure, "cannot serve on \(host):\(port): \(error)",
-                hint: "is another sidecar running? pick another --port, or --port 0 for a free one")
+            let (message, hint) = ServeFailure.explain(error, host: host, port: port)
+            throw CLIFailure(.failure, message, hint: hint)
         }
     }
 
