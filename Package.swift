@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "CompanionKit", targets: ["CompanionKit"]),
         .library(name: "CompanionClaudeCode", targets: ["CompanionClaudeCode"]),
         .library(name: "CompanionAgents", targets: ["CompanionAgents"]),
+        .library(name: "CompanionSettings", targets: ["CompanionSettings"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -49,6 +50,8 @@ let package = Package(
         // The MCP health check: start a configured server and complete the handshake (CompanionClaudeCode/MCP).
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", from: "0.12.1"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.4.0"),
+        // The settings file (`~/.config/companion/config.toml`).
+        .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
         // `swift package generate-documentation --target CompanionKit` (DocC), run by CI.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.4.0"),
     ],
@@ -59,13 +62,19 @@ let package = Package(
         systemLibrary("CSecret", pkg: "libsecret-1", apt: ["libsecret-1-dev"]),
         loadedLibrary("CQREncode", apt: ["libqrencode-dev"]),
         loadedLibrary("CZBar", apt: ["libzbar-dev"]),
+        // The kernel keyring's system calls (no library: glibc's variadic syscall(2), wrapped in shim.h).
+        .systemLibrary(name: "CKeyring", path: "Sources/CSystem/CKeyring"),
         loadedLibrary("CPNG", apt: ["libpng-dev"]),
         loadedLibrary("CJPEG", apt: ["libjpeg-dev"]),
 
         // Capability modules.
         .target(name: "CompanionCrypto", dependencies: ["CSodium"]),
         .target(name: "CompanionPaths"),
-        .target(name: "CompanionVault", dependencies: ["CompanionCrypto", "CompanionPaths"]),
+        .target(name: "CompanionVault", dependencies: ["CompanionCrypto", "CompanionPaths", "CKeyring"]),
+        // The settings file: TOML read with TOMLKit, unknown keys refused.
+        .target(
+            name: "CompanionSettings",
+            dependencies: ["CompanionPaths", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "CompanionVaultSecretService", dependencies: ["CompanionVault", "CompanionCrypto", "CSecret"]),
         .target(name: "CompanionQR", dependencies: ["CQREncode", "CZBar", "CPNG", "CJPEG"]),
         .target(name: "CompanionAPI", dependencies: ["CompanionCrypto"]),
@@ -121,6 +130,10 @@ let package = Package(
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // The owner commands' client of the owner socket (`http+unix`).
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // `systemctl --user` for `companion sidecar service`.
+                .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Resources/openapi.yaml")]),
@@ -130,6 +143,7 @@ let package = Package(
                 "CompanionCrypto", "CompanionVault", "CompanionVaultSecretService", "CompanionQR",
                 "CompanionAPI", "CompanionClient", "CompanionPairing", "CompanionSidecar", "CompanionKit",
                 "CompanionAgents",
+                "CompanionSettings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -163,6 +177,7 @@ let package = Package(
             path: "Tests/CompanionTestSupport"),
         .testTarget(name: "CompanionPathsTests", dependencies: ["CompanionPaths"]),
         .testTarget(name: "CompanionAgentsTests", dependencies: ["CompanionAgents", "CompanionTestSupport"]),
+        .testTarget(name: "CompanionSettingsTests", dependencies: ["CompanionSettings"]),
         .testTarget(
             name: "CompanionClaudeCodeTests",
             dependencies: [

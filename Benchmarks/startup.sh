@@ -30,7 +30,7 @@ done
 if [ -n "${COMPANION_BIN:-}" ]; then
     bin=$COMPANION_BIN
 else
-    # The release build as installed (README, "Release build"): the Swift runtime linked statically.
+    # The release build as installed (README, "Install"; scripts/install.sh): the Swift runtime linked statically.
     flags=(-c release --static-swift-stdlib --scratch-path "$scratch")
     log=$(mktemp)
     swift build "${flags[@]}" --product companion >"$log" 2>&1 || { cat "$log" >&2; exit 1; }

@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // libFuzzer targets for CompanionKit's parsers and verifiers. Kept out of the root package so that it builds and
-// tests without fuzzing flags. Build and run with `Fuzz/run.sh [seconds]`; see README.md, "Fuzzing".
+// tests without fuzzing flags. Build and run with `Fuzz/run.sh [seconds]`; see docs/fuzzing.md.
 import PackageDescription
 
 /// One libFuzzer target: an executable whose only entry point is `LLVMFuzzerTestOneInput`.

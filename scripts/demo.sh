@@ -97,6 +97,8 @@ tail -n 3 "$work/pair.out"
 step "5. Status and trusted devices"
 run status
 run devices list
+echo "--- the workstation's owner sees the same without pairing (owner socket, this user only):"
+run sidecar devices list --data-dir "$work/sidecar"
 device_id=$("$companion" status --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["connectedDevice"]["id"])')
 
 step "6. Drive the agent from the paired device: every request is signed with this device's key"

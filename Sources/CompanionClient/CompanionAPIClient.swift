@@ -47,6 +47,13 @@ public struct CompanionAPIClient: Sendable {
         return try await send(.pairingStart, body: body, as: PairingStartResponse.self)
     }
 
+    /// `POST /companion/pairing/cancel` (the workstation only): cancels the open pairing with this token; false
+    /// when it had already ended.
+    public func cancelPairing(token: String) async throws(CompanionClientError) -> Bool {
+        let body = try encode(PairingCancelRequest(pairingToken: token))
+        return try await send(.pairingCancel, body: body, as: PairingCancelResponse.self).cancelled
+    }
+
     /// `GET /companion/pairing/last` (the workstation only): the last completed pairing, nil before any.
     public func lastPairing() async throws(CompanionClientError) -> CompletedPairing? {
         try await send(.pairingLast, body: nil, as: LastPairingResponse.self).pairing

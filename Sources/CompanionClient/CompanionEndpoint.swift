@@ -56,6 +56,9 @@ public struct CompanionEndpoint: Sendable, Equatable, CustomStringConvertible {
         method: "POST", path: "/companion/pairing/complete", auth: .none)
     /// `GET /companion/pairing/last` (the workstation only): the last completed pairing and its verification code.
     public static let pairingLast = CompanionEndpoint(method: "GET", path: "/companion/pairing/last", auth: .none)
+    /// `POST /companion/pairing/cancel` (the workstation only): cancels the pairing whose token is given.
+    public static let pairingCancel = CompanionEndpoint(
+        method: "POST", path: "/companion/pairing/cancel", auth: .none)
     /// `GET /companion/status`.
     public static let status = CompanionEndpoint(method: "GET", path: "/companion/status", auth: .none)
     /// `GET /companion/status`, signed: the sidecar checks the signature (401 once this device is no longer

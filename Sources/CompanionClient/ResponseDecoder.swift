@@ -60,7 +60,14 @@ enum ResponseDecoder {
     /// A short, printable excerpt of a non-JSON answer body.
     static func excerpt(of data: Data) -> String {
         let text = clean(String(decoding: data.prefix(120), as: UTF8.self))
-        return text.isEmpty ? "no details (empty body)" : text
+        if text.isEmpty { return "no details (empty body)" }
+        // A web page (another server on that port, a proxy's error page) is described, not dumped.
+        let start = text.prefix(64).lowercased()
+        if start.hasPrefix("<!doctype") || start.hasPrefix("<html") || start.hasPrefix("<?xml") || start.hasPrefix("<")
+        {
+            return "a web page, not a CompanionKit sidecar's JSON (is this URL another server?)"
+        }
+        return text
     }
 
     /// Strips control characters (a hostile server could try to move the cursor) and limits the length.

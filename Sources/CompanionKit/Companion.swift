@@ -31,12 +31,13 @@ public struct Companion: Sendable {
         self.timeout = timeout
     }
 
-    /// The URL to use: `override` (checked and normalised) if given, else the stored one.
-    /// Throws ``CompanionError/Kind/notPaired`` when there is none.
-    public func sidecarURL(override: String? = nil) throws(CompanionError) -> String {
+    /// The URL to use: `override` (checked and normalised) if given, else the stored one, else `fallback` (a
+    /// configured default, checked and normalised). Throws ``CompanionError/Kind/notPaired`` when there is none.
+    public func sidecarURL(override: String? = nil, fallback: String? = nil) throws(CompanionError) -> String {
         if let override { return try Self.normalizedURL(override) }
-        guard let stored = try store.sidecarURL() else { throw CompanionError.noSidecar }
-        return stored
+        if let stored = try store.sidecarURL() { return stored }
+        if let fallback { return try Self.normalizedURL(fallback) }
+        throw CompanionError.noSidecar
     }
 
     /// `url` checked by `SidecarURLPolicy` (CompanionClient) and normalised (lower-case scheme and host, no trailing slash).

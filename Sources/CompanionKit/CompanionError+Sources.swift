@@ -99,6 +99,12 @@ extension CompanionError {
             hint: "start a new pairing on the workstation (companion sidecar pair) and retry with the new code")
     }
 
+    /// The failure for a code sent while the sidecar has no pairing open (none started, or it was cancelled,
+    /// completed or replaced): not an expiry.
+    public static let noActivePairing = CompanionError(
+        .pairing, "the sidecar has no pairing in progress (none was started, or it was cancelled or already used)",
+        hint: "start one on the workstation (companion sidecar pair) and use the code it shows")
+
     /// The failure for a command that needs a sidecar URL when none is given or stored.
     static let noSidecar = CompanionError(
         .notPaired, "no sidecar configured for this companion",

@@ -23,6 +23,10 @@ public enum VaultError: Error, Sendable, Equatable, CustomStringConvertible {
     case passphraseUnavailable
     /// The passphrase given is empty or the two entries did not match.
     case passphraseRejected(String)
+    /// The passphrase file cannot be used (missing, empty, not private); the text says which and why.
+    case passphraseFile(String)
+    /// The derived key cannot be kept in (or taken from) the kernel keyring; the text says why.
+    case keyCache(String)
     /// The file vault could not be decrypted with this passphrase.
     case wrongPassphrase(path: String)
     /// The file vault is damaged or was modified: its header or contents fail validation.
@@ -55,6 +59,10 @@ public enum VaultError: Error, Sendable, Equatable, CustomStringConvertible {
             "the file vault needs a passphrase, but standard input is not a terminal and COMPANION_VAULT_PASSPHRASE is not set"
         case .passphraseRejected(let why):
             "passphrase rejected: \(why)"
+        case .passphraseFile(let why):
+            why
+        case .keyCache(let why):
+            why
         case .wrongPassphrase(let path):
             "cannot unlock the file vault \(path): wrong passphrase (the file was left unchanged)"
         case .corruptFile(let path, let reason):
@@ -90,9 +98,15 @@ public enum VaultError: Error, Sendable, Equatable, CustomStringConvertible {
         case .secretService:
             "check that your keyring daemon is running and unlocked (`secret-tool search service companionkit`)"
         case .passphraseUnavailable:
-            "run in a terminal to be prompted, or set COMPANION_VAULT_PASSPHRASE for automation"
+            "run `companion keys unlock` in a terminal once (the key is then kept for a while), or pass "
+                + "--passphrase-file FILE (or COMPANION_VAULT_PASSPHRASE_FILE) for services and scripts"
         case .passphraseRejected:
             "choose a non-empty passphrase and type it the same way twice"
+        case .passphraseFile:
+            "put the passphrase alone on the first line of a file only you can read (chmod 600), and name it with "
+                + "--passphrase-file or COMPANION_VAULT_PASSPHRASE_FILE"
+        case .keyCache:
+            "use --passphrase-file FILE or COMPANION_VAULT_PASSPHRASE_FILE instead of `companion keys unlock`"
         case .wrongPassphrase:
             "check COMPANION_VAULT_PASSPHRASE or retype the passphrase; a forgotten passphrase cannot be recovered"
         case .corruptFile:

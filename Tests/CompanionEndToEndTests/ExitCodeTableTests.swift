@@ -2,18 +2,23 @@ import CompanionTestSupport
 import Foundation
 import Testing
 
-/// The tests' ``Exit`` is the CLI's `ExitStatus` and the README's "Exit codes" table: a code added to one of
+/// The tests' ``Exit`` is the CLI's `ExitStatus` and docs/exit-codes.md's table: a code added to one of
 /// them and not to the others fails here.
 @Suite struct ExitCodeTableTests {
-    /// `| N | meaning |` rows of the README's "Exit codes" section.
-    static func readmeCodes() throws -> [Int32] {
-        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "\n## Exit codes\n").dropFirst().first)
-        let body = section.components(separatedBy: "\n## ").first ?? ""
+    /// `| N | name | meaning |` rows of docs/exit-codes.md.
+    static func documentedRows() throws -> [[String]] {
+        let url = TestPaths.packageRoot.appendingPathComponent("docs/exit-codes.md")
+        let body = try String(contentsOf: url, encoding: .utf8)
         return body.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("|") else { return nil }
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            return line.hasPrefix("|") ? cells.first.flatMap { Int32($0) } : nil
+            return cells.first.flatMap { Int32($0) } == nil ? nil : cells
         }
+    }
+
+    /// The codes of docs/exit-codes.md's table, in order.
+    static func readmeCodes() throws -> [Int32] {
+        try documentedRows().compactMap { $0.first.flatMap { Int32($0) } }
     }
 
     /// `case name = N` lines of `enum ExitStatus` in the CLI's source.
@@ -39,9 +44,11 @@ import Testing
         #expect(ours == source)
     }
 
-    @Test func exitMatchesTheREADMETable() throws {
+    @Test func exitMatchesTheDocumentedTable() throws {
         let documented = try Self.readmeCodes()
-        #expect(documented.count >= 10, "README table parsed: \(documented)")
+        #expect(documented.count >= 10, "docs/exit-codes.md table parsed: \(documented)")
         #expect(documented == Exit.allCases.map(\.rawValue))
+        let names = try Self.documentedRows().map { $0[1].trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
+        #expect(names == Exit.allCases.map { "\($0)" })
     }
 }

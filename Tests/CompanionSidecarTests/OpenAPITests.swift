@@ -60,6 +60,10 @@ import Testing
             _ = try await record(
                 "POST", complete, complete, try phone.completeBody(code: otherCode(than: started.code)))
         }
+        let cancel = "/companion/pairing/cancel"
+        _ = try await record("POST", cancel, cancel, Data("{}".utf8))  // 400
+        _ = try await record(
+            "POST", cancel, cancel, try CompanionJSON.encode(PairingCancelRequest(pairingToken: "not-the-token")))
         started = try await record("POST", "/companion/pairing/start", "/companion/pairing/start")
             .decode(PairingStartResponse.self)
         let paired = try await record("POST", complete, complete, try phone.completeBody(code: started.code))

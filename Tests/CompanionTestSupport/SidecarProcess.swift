@@ -144,7 +144,7 @@ public final class SidecarProcess: @unchecked Sendable {
         return (child, clock)
     }
 
-    /// The address of the `--json` start line (`{"listening":"http://127.0.0.1:PORT","port":"PORT",…}`).
+    /// The address of the `--json` start line (`{"listening":"http://127.0.0.1:PORT","port":PORT,…}`).
     private static func startLine(of child: RunningProcess) async throws -> URL {
         try await child.waitForOutput(timeout: 60) { out, _ in out.contains("\n") }
         let line = child.stdout.prefix { $0 != "\n" }

@@ -48,7 +48,7 @@ private func check(_ payload: QRPayload) {
     guard again.url == payload.url, again.name == payload.name, again.code == payload.code,
         again.token == payload.token, again.fingerprint == payload.fingerprint,
         // 2 ms, not 1: past about the year 2255 Timestamp's microsecond rounding of a Double loses precision and
-        // a date can come back 1 ms early (known, harmless for expiry times; see README.md, "Fuzzing").
+        // a date can come back 1 ms early (known, harmless for expiry times; see docs/fuzzing.md).
         abs(again.expiresAt.timeIntervalSince(payload.expiresAt)) < 0.002
     else { FuzzSupport.violation("round trip changed the payload: \(payload) -> \(again)") }
 }

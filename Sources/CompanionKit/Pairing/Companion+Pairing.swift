@@ -42,6 +42,7 @@ extension Companion {
             try Self.transitioned { () throws(PairingTransitionError) in try machine.receive(response) }
         } catch let error as CompanionClientError {
             try Self.transitioned { () throws(PairingTransitionError) in try machine.fail(Self.pairingFailure(error)) }
+            if error.serverCode == APIErrorCode.noActivePairing.rawValue { throw CompanionError.noActivePairing }
             if case .expired(let expired) = machine.state { throw CompanionError.expired(expired) }
             throw CompanionError.from(error)
         } catch {

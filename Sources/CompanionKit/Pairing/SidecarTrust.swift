@@ -58,7 +58,8 @@ struct SidecarTrust {
                 throw CompanionError(
                     .trust, "pairing not confirmed: the verification code was not accepted",
                     hint: "if the codes differ, someone may be in the middle: revoke this device on the workstation "
-                        + "(companion devices revoke) and pair again; in scripts pass --verification-code CODE")
+                        + "(companion sidecar devices revoke ID) and pair again; in scripts pass --verification-code CODE"
+                )
             }
         }
     }
@@ -72,6 +73,6 @@ struct SidecarTrust {
         CompanionError(
             .trust, "refusing to trust this pairing: \(message)",
             hint: "someone may be impersonating the workstation; on the workstation, revoke the device it just "
-                + "registered (companion devices list / revoke) and start a new pairing")
+                + "registered (companion sidecar devices list, then revoke ID) and start a new pairing")
     }
 }

@@ -15,6 +15,19 @@ public struct WorkstationPairing: Sendable {
         public let payload: QRPayload?
         /// The device connected before the pairing started, to tell a new pairing from it.
         let before: CompanionDevice?
+
+        /// True when the URL in the QR code is a loopback address: the sidecar serves this machine only, so a
+        /// laptop or phone cannot reach it (``loopbackAdvice`` says what to run instead).
+        public var reachableOnlyFromThisMachine: Bool {
+            guard let host = payload.flatMap({ URL(string: $0.url)?.host }) else { return false }
+            return HostClass.of(host: host) == .loopback
+        }
+
+        /// What to tell the person when ``reachableOnlyFromThisMachine``.
+        public static let loopbackAdvice =
+            "this sidecar listens on loopback only: other machines cannot reach it, so only a companion on this "
+            + "machine can pair. To pair a laptop or phone, restart it with `companion sidecar serve --host 0.0.0.0` "
+            + "(or an interface address)"
     }
 
     /// What happened while waiting.
@@ -81,6 +94,13 @@ public struct WorkstationPairing: Sendable {
             }
             continuation.onTermination = { _ in task.cancel() }
         }
+    }
+
+    /// Cancels `started` on the sidecar, so its code stops working at once (Ctrl-C on `companion sidecar pair`).
+    /// Returns false when it had already ended (used, expired, burned or replaced by a newer pairing).
+    public func cancel(_ started: Started) async throws(CompanionError) -> Bool {
+        guard let token = started.payload?.token else { return false }
+        return try await Self.local { () throws(CompanionClientError) in try await client.cancelPairing(token: token) }
     }
 
     /// Runs a call to the local sidecar; a refusal of a non-loopback URL gets the hint that says why.

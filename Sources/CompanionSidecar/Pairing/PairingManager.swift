@@ -87,10 +87,9 @@ public actor PairingManager {
                     detail: "\(reason), attempt \(pairing.failedAttempts) of \(policy.maxFailedAttempts)"))
             if burned { throw burnedError }
             let left = policy.maxFailedAttempts - pairing.failedAttempts
-            if result == .wrongCode {
-                throw SidecarError(.wrongCode, "wrong pairing code (\(left) attempts left)")
-            }
-            throw SidecarError(.wrongToken, "the pairing token does not match (\(left) attempts left)")
+            let attempts = left == 1 ? "1 attempt left" : "\(left) attempts left"
+            if result == .wrongCode { throw SidecarError(.wrongCode, "wrong pairing code (\(attempts))") }
+            throw SidecarError(.wrongToken, "the pairing token does not match (\(attempts))")
         }
         pairing.state = .completing
         active = pairing
@@ -113,6 +112,18 @@ public actor PairingManager {
             mark(serial: pairing.serial, as: .open)
             throw error
         }
+    }
+
+    /// Cancels the open pairing whose token is `token` (compared in constant time), so its code stops working at
+    /// once. Returns false, changing nothing, when no open pairing has this token (it was used, burned, expired or
+    /// replaced). The caller has checked that the peer is loopback.
+    public func cancel(token: String, peer: String?) async throws -> Bool {
+        guard let pairing = active, pairing.state == .open, now() < pairing.expiresAt,
+            ConstantTime.equals(Array(token.utf8), Array(pairing.token.utf8))
+        else { return false }
+        active = nil
+        try await registry.audit(AuditEntry(at: now(), event: .pairingCancelled, peer: peer))
+        return true
     }
 
     /// The most recent completed pairing, if any (the workstation shows its verification code).

@@ -11,6 +11,8 @@ public struct AuditEntry: Codable, Sendable, Equatable, FetchableRecord, Persist
         case pairingStarted = "pairing_started"
         case pairingFailed = "pairing_failed"
         case pairingBurned = "pairing_burned"
+        /// The workstation cancelled its open pairing (Ctrl-C on `companion sidecar pair`).
+        case pairingCancelled = "pairing_cancelled"
         case paired
         case repaired
         case disconnected

@@ -12,6 +12,7 @@ struct PairingRoutes {
     func register(on group: RouterGroup<SidecarRequestContext>) {
         group.post("start") { request, context in try await start(request, context: context) }
         group.post("complete") { request, context in try await complete(request, context: context) }
+        group.post("cancel") { request, context in try await cancel(request, context: context) }
     }
 
     /// Only the workstation itself may start a pairing: the TCP peer must be loopback, and the `Host` header
@@ -26,6 +27,21 @@ struct PairingRoutes {
         let body = try await JSONBody.decode(PairingStartRequest.self, from: request, limit: bodyLimit, optional: true)
         let response = try await pairing.start(ttlSeconds: body?.ttlSeconds, peer: context.peerDescription)
         return try JSONBody.response(response)
+    }
+
+    /// Cancels the pairing whose token the body names; like `start`, only from the workstation itself.
+    func cancel(_ request: Request, context: SidecarRequestContext) async throws -> Response {
+        guard context.peerIsLoopback else {
+            throw SidecarError.forbidden("a pairing can only be cancelled on the workstation itself (loopback)")
+        }
+        if let authority = request.head.authority, !hostPolicy.allows(authority: authority) {
+            throw SidecarError.forbidden("a pairing cannot be cancelled through the host name \(authority.prefix(100))")
+        }
+        guard let body = try await JSONBody.decode(PairingCancelRequest.self, from: request, limit: bodyLimit),
+            !body.pairingToken.isEmpty, body.pairingToken.utf8.count <= 256
+        else { throw SidecarError.badRequest("the body must be {\"pairingToken\": \"…\"}") }
+        let cancelled = try await pairing.cancel(token: body.pairingToken, peer: context.peerDescription)
+        return try JSONBody.response(PairingCancelResponse(cancelled: cancelled))
     }
 
     func complete(_ request: Request, context: SidecarRequestContext) async throws -> Response {

@@ -113,12 +113,18 @@ public final class Sidecar: Sendable {
                         ws: .init(autoPing: .enabled(timePeriod: ping)))),
                 limits: limits, tracker: tracker)
         }
+        // The owner socket is served beside the API, and bound before the API's listening is announced.
+        let (ownerReady, ownerBound) = AsyncStream<Void>.makeStream()
+        let owner = makeOwnerApplication { ownerBound.yield() }
+        if owner == nil { ownerBound.yield() }
         return Application(
             router: router,
             server: server,
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            services: owner.map { [$0] } ?? [],
             onServerRunning: { channel in
+                for await _ in ownerReady { break }
                 let port = channel.localAddress?.port ?? configuration.port
                 let publicURL =
                     configuration.publicURL
@@ -147,11 +153,13 @@ public final class Sidecar: Sendable {
         do {
             try await makeApplication(onListening: onListening).runService()
         } catch {
+            removeOwnerSocket()
             await tasks.runner.stopAll()
             await claudeCode?.shutdown()
             await agents?.shutdown()
             throw error
         }
+        removeOwnerSocket()
         await tasks.runner.stopAll()
         await claudeCode?.shutdown()
         await agents?.shutdown()
@@ -177,6 +185,7 @@ public final class Sidecar: Sendable {
         let agents = agents
         let task = Task {
             do { try await application.run() } catch { continuation.yield(.failure(error)) }
+            self.removeOwnerSocket()
             await runner.stopAll()
             await claudeCode?.shutdown()
             await agents?.shutdown()

@@ -105,7 +105,7 @@ extension SidecarError {
         case .notQueued(let status):
             self.init(.conflict, "task \(id) cannot start: it is \(status.rawValue), not queued")
         case .alreadyFinished(let status):
-            self.init(.conflict, "task \(id) cannot be cancelled: it already \(status.rawValue)")
+            self.init(.conflict, "task \(id) cannot be cancelled: it has already ended (\(status.rawValue))")
         }
     }
 }

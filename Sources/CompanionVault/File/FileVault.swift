@@ -25,6 +25,9 @@ public final class FileVault: InspectableVault, @unchecked Sendable {
     public let changeLock: VaultChangeLock
     let parameters: Argon2idParameters
     let passphraseSource: PassphraseSource
+    /// Where `companion keys unlock` keeps the derived key for a while (the kernel's user keyring); consulted
+    /// before the passphrase is asked for.
+    public let keyCache: KernelKeyCache?
 
     private let state = NSLock()
     private var passphrase: SecureBytes?
@@ -41,7 +44,7 @@ public final class FileVault: InspectableVault, @unchecked Sendable {
     /// - Parameter directory: where the vault lives; defaults to the profile's ``VaultProfile/dataDirectory``.
     public init(
         profile: VaultProfile, directory: URL? = nil, parameters: Argon2idParameters = FileVault.defaultParameters,
-        passphrase: PassphraseSource = .standard
+        passphrase: PassphraseSource = .standard, keyCache: Bool = true
     ) {
         self.profile = profile
         let directory = directory ?? profile.dataDirectory
@@ -50,10 +53,28 @@ public final class FileVault: InspectableVault, @unchecked Sendable {
         changeLock = VaultChangeLock(path: directory.appendingPathComponent(Self.changeLockName))
         self.parameters = parameters
         passphraseSource = passphrase
+        self.keyCache = keyCache ? KernelKeyCache(vaultPath: path) : nil
     }
 
     /// Reads and decrypts the vault if it exists, so a wrong passphrase or a damaged file is reported now.
     public func unlock() throws { _ = try read() }
+
+    /// Keeps the derived key in the kernel keyring for `seconds` (1 minute to 24 hours), so later commands need
+    /// no passphrase until it expires or ``forgetCachedKey()``. The vault must exist and be unlocked (``unlock()``).
+    public func cacheDerivedKey(seconds: UInt32) throws {
+        guard let keyCache else { throw VaultError.keyCache("this vault keeps no key in the kernel keyring") }
+        let current = state.withLock { derived }
+        guard let current else {
+            throw VaultError.keyCache("the file vault \(path.path) does not exist yet; run `companion keys init` first")
+        }
+        try keyCache.store(
+            key: current.key, check: current.check, salt: current.salt, parameters: current.parameters, seconds: seconds
+        )
+    }
+
+    /// Forgets the key ``cacheDerivedKey(seconds:)`` kept; false when none was kept.
+    @discardableResult
+    public func forgetCachedKey() -> Bool { keyCache?.remove() ?? false }
 
     public func set(_ name: String, secret: SecureBytes, label: String, kind: VaultItemKind) throws {
         try VaultItemName.validate(name)
@@ -118,7 +139,8 @@ public final class FileVault: InspectableVault, @unchecked Sendable {
         } catch .invalid(let reason) {
             throw VaultError.corruptFile(path: path.path, reason: reason)
         }
-        let key = try self.key(salt: header.salt, parameters: header.parameters, creating: false)
+        let key = try self.key(
+            salt: header.salt, parameters: header.parameters, creating: false, expectedCheck: header.keyCheck)
         guard ConstantTime.equals(key.check, header.keyCheck) else { throw VaultError.wrongPassphrase(path: path.path) }
         let associated = Array(bytes[..<header.length])
         let ciphertext = Array(bytes[header.length...])
@@ -138,7 +160,8 @@ public final class FileVault: InspectableVault, @unchecked Sendable {
         if let previous, previous.parameters.opsLimit >= parameters.opsLimit,
             previous.parameters.memLimit >= parameters.memLimit
         {
-            key = try self.key(salt: previous.salt, parameters: previous.parameters, creating: false)
+            key = try self.key(
+                salt: previous.salt, parameters: previous.parameters, creating: false, expectedCheck: previous.keyCheck)
         } else {
             // New vault, or costs below today's: fresh salt, current parameters.
             key = try self.key(
@@ -153,11 +176,22 @@ public final class FileVault: InspectableVault, @unchecked Sendable {
         try LockedFile.replace(path, with: associated + sealed)
     }
 
-    /// The Argon2id-derived key for `salt` and `parameters`, cached for this vault object.
-    private func key(salt: [UInt8], parameters: Argon2idParameters, creating: Bool) throws -> DerivedKey {
+    /// The Argon2id-derived key for `salt` and `parameters`, cached for this vault object; taken from the kernel
+    /// keyring (``keyCache``) when `companion keys unlock` left one there that matches the vault's header.
+    private func key(
+        salt: [UInt8], parameters: Argon2idParameters, creating: Bool, expectedCheck: [UInt8]? = nil
+    ) throws -> DerivedKey {
         state.lock()
         defer { state.unlock() }
         if let derived, derived.salt == salt, derived.parameters == parameters { return derived }
+        if let expectedCheck, let cached = keyCache?.load(), cached.salt == salt, cached.parameters == parameters {
+            if ConstantTime.equals(cached.check, expectedCheck) {
+                let result = DerivedKey(salt: salt, parameters: parameters, key: cached.key, check: cached.check)
+                derived = result
+                return result
+            }
+            keyCache?.remove()
+        }
         if passphrase == nil { passphrase = try passphraseSource.obtain(creating) }
         let output = try Argon2id.deriveKey(passphrase: passphrase!, salt: salt, parameters: parameters, length: 64)
         let (key, check) = output.withUnsafeBytes { raw in

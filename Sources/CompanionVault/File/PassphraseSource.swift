@@ -5,6 +5,10 @@ import Foundation
 public struct PassphraseSource: Sendable {
     /// The environment variable read for automation.
     public static let environmentVariable = "COMPANION_VAULT_PASSPHRASE"
+    /// The environment variable naming a file that holds the passphrase (services: a systemd credential).
+    public static let fileVariable = "COMPANION_VAULT_PASSPHRASE_FILE"
+    /// The largest passphrase file read.
+    static let maxFileBytes = 4096
 
     /// Returns the passphrase; `creating` is true when a new vault is about to be written (prompts ask twice).
     let obtain: @Sendable (_ creating: Bool) throws -> SecureBytes
@@ -13,9 +17,12 @@ public struct PassphraseSource: Sendable {
         self.obtain = obtain
     }
 
-    /// `COMPANION_VAULT_PASSPHRASE` if set, else a prompt without echo when standard input is a terminal,
-    /// else ``VaultError/passphraseUnavailable``.
+    /// The file named by `COMPANION_VAULT_PASSPHRASE_FILE` if set, else `COMPANION_VAULT_PASSPHRASE` if set, else a
+    /// prompt without echo when standard input is a terminal, else ``VaultError/passphraseUnavailable``.
     public static let standard = PassphraseSource { creating in
+        if let path = ProcessInfo.processInfo.environment[fileVariable], !path.isEmpty {
+            return try readFile(path, naming: "\(fileVariable)=\(path)")
+        }
         if let value = ProcessInfo.processInfo.environment[environmentVariable] {
             guard !value.isEmpty else { throw VaultError.passphraseRejected("\(environmentVariable) is empty") }
             return SecureBytes(Array(value.utf8))
@@ -28,6 +35,47 @@ public struct PassphraseSource: Sendable {
             guard first.constantTimeEquals(second) else { throw VaultError.passphraseRejected("the entries differ") }
         }
         return first
+    }
+
+    /// The passphrase in the file at `path` (`--passphrase-file`).
+    public static func file(_ path: String) -> PassphraseSource {
+        PassphraseSource { _ in try readFile(path, naming: path) }
+    }
+
+    /// Reads a passphrase file: its first line (one trailing newline removed), which must not be empty. The file
+    /// must be the user's and readable by nobody else, as `ssh` asks of its keys.
+    static func readFile(_ path: String, naming name: String) throws -> SecureBytes {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else {
+            throw VaultError.passphraseFile(
+                "the passphrase file \(name) cannot be opened: \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw VaultError.passphraseFile("the passphrase file \(name) is not a regular file")
+        }
+        guard info.st_uid == geteuid(), info.st_mode & 0o077 == 0 else {
+            throw VaultError.passphraseFile(
+                "the passphrase file \(name) must be yours and readable by you only (chmod 600)")
+        }
+        let buffer = SecureBytes(count: maxFileBytes)
+        var length = 0
+        while length < maxFileBytes {
+            let count = buffer.withUnsafeMutableBytes {
+                read(descriptor, $0.baseAddress! + length, maxFileBytes - length)
+            }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break }
+            length += count
+        }
+        let bytes = buffer.withUnsafeBytes { raw -> [UInt8] in
+            var end = raw.prefix(length).firstIndex(of: 0x0A) ?? length
+            if end > 0, raw[end - 1] == 0x0D { end -= 1 }
+            return Array(raw.prefix(end))
+        }
+        guard !bytes.isEmpty else { throw VaultError.passphraseFile("the passphrase file \(name) is empty") }
+        return SecureBytes(bytes)
     }
 
     /// A fixed passphrase (tests, embedding applications).

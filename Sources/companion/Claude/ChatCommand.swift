@@ -14,6 +14,11 @@ struct ChatCommand: CompanionCommand {
             The answer is printed as it arrives. Ctrl-C stops it on the workstation first (the partial answer is \
             kept; `companion chat --session ID` continues the session), then exits with code 130. An answer that \
             ends in an error exits with code 14.
+
+            Examples:
+              companion chat --new "What does this repository do?"
+              companion chat --session ID "And the tests?"
+              companion chat --new "Summarise" --json
             """)
 
     @OptionGroup var connection: TaskConnectionOptions

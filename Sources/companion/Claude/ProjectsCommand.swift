@@ -12,7 +12,12 @@ struct ProjectsCommand: AsyncParsableCommand {
 /// `companion projects list`.
 struct ProjectsListCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List projects (one per directory Claude Code has run in).")
+        commandName: "list", abstract: "List projects (one per directory Claude Code has run in).",
+        discussion: """
+            Examples:
+              companion projects
+              companion projects list --json
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Flag(help: "Print the API's JSON.") var json = false
@@ -31,7 +36,12 @@ struct ProjectsListCommand: CompanionCommand {
 
 /// `companion projects show ID`.
 struct ProjectsShowCommand: CompanionCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a project and its sessions.")
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show a project and its sessions.",
+        discussion: """
+            Examples:
+              companion projects show PROJECT-ID
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "The project id (from `companion projects`).") var id: String

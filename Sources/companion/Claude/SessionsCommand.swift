@@ -17,7 +17,12 @@ struct SessionsCommand: AsyncParsableCommand {
 struct SessionsListCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List sessions, most recently active first: the ones the sidecar runs and, read-only, the rest.")
+        abstract: "List sessions, most recently active first: the ones the sidecar runs and, read-only, the rest.",
+        discussion: """
+            Examples:
+              companion sessions list
+              companion sessions list --project PROJECT-ID --limit 10 --json
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Option(help: "Only the sessions of this project (an id from `companion projects`).") var project: String?
@@ -50,7 +55,12 @@ struct SessionsListCommand: CompanionCommand {
 /// `companion sessions show ID`: a session and the end of its transcript.
 struct SessionsShowCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Show a session and its transcript, the last messages first paged from the end.")
+        commandName: "show", abstract: "Show a session and its transcript, the last messages first paged from the end.",
+        discussion: """
+            Examples:
+              companion sessions show SESSION-ID
+              companion sessions show SESSION-ID --page 2 --limit 50
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "The session id (from `companion sessions list`).") var id: String
@@ -95,7 +105,11 @@ struct SessionsShowCommand: CompanionCommand {
 /// `companion sessions fork ID`.
 struct SessionsForkCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "fork", abstract: "Fork a session: a new session with the same history; the original is kept.")
+        commandName: "fork", abstract: "Fork a session: a new session with the same history; the original is kept.",
+        discussion: """
+            Examples:
+              companion sessions fork SESSION-ID
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "The session id.") var id: String
@@ -120,7 +134,11 @@ struct SessionsForkCommand: CompanionCommand {
 struct SessionsDeleteCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
-        abstract: "Forget a session the sidecar runs (Claude Code's transcript stays on the workstation).")
+        abstract: "Forget a session the sidecar runs (Claude Code's transcript stays on the workstation).",
+        discussion: """
+            Examples:
+              companion sessions delete SESSION-ID
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "The session id.") var id: String

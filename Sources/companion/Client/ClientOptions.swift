@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// `--json`, shared by every client command.
 struct OutputOptions: ParsableArguments {
-    @Flag(name: .long, help: "Print machine-readable JSON on standard output (shapes in README.md, \"CLI reference\").")
+    @Flag(name: .long, help: "Print machine-readable JSON on standard output (shapes in docs/cli.md).")
     var json = false
 }
 
@@ -11,10 +11,17 @@ struct SidecarOptions: ParsableArguments {
     @Option(name: .long, help: "Sidecar base URL, e.g. http://192.168.1.20:7878 (default: the stored one).")
     var url: String?
 
-    @Option(name: .long, help: "Seconds to wait for each answer from the sidecar.")
-    var timeout: Double = 10
+    @Option(
+        name: .customLong("timeout"),
+        help: "Seconds to wait for each answer from the sidecar (default 10, or `timeout` in the settings file).")
+    var timeoutOption: Double?
+
+    /// `--timeout`, else the settings file's `timeout`, else 10 seconds.
+    var timeout: Double { timeoutOption ?? CLISettings.lenient.timeout ?? 10 }
 
     func validate() throws {
-        guard timeout > 0, timeout <= 300 else { throw ValidationError("--timeout must be between 0 and 300 seconds") }
+        if let timeoutOption, !(timeoutOption > 0 && timeoutOption <= 300) {
+            throw ValidationError("--timeout must be between 0 and 300 seconds")
+        }
     }
 }

@@ -10,6 +10,10 @@ struct ConnectCommand: CompanionCommand {
         discussion: """
             Plain http:// is accepted for loopback and private-network addresses (10/8, 172.16/12, 192.168/16, \
             169.254/16, fc00::/7, fe80::/10, localhost, *.local); anything else needs https://.
+
+            Examples:
+              companion connect http://192.168.1.20:7878
+              companion connect http://127.0.0.1:7878 --json
             """)
 
     @Argument(help: "The sidecar's base URL, e.g. http://192.168.1.20:7878.")

@@ -5,7 +5,13 @@ import Foundation
 
 /// `companion devices list`.
 struct DevicesListCommand: CompanionCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List trusted devices.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List trusted devices.",
+        discussion: """
+            Examples:
+              companion devices list
+              companion devices list --json
+            """)
 
     @OptionGroup var sidecar: SidecarOptions
     @OptionGroup var output: OutputOptions

@@ -5,7 +5,11 @@ import CompanionKit
 struct DevicesRevokeCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
         commandName: "revoke",
-        abstract: "Remove a device's trust at once. Revoking this device also forgets its pairing locally.")
+        abstract: "Remove a device's trust at once. Revoking this device also forgets its pairing locally.",
+        discussion: """
+            Examples:
+              companion devices revoke DEVICE-ID
+            """)
 
     @Argument(help: "The device id, as `companion devices list` shows it.")
     var id: String

@@ -5,7 +5,11 @@ import CompanionKit
 struct DisconnectCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
         commandName: "disconnect",
-        abstract: "End the sidecar's current connection (the device stays trusted; `devices revoke` removes trust).")
+        abstract: "End the sidecar's current connection (the device stays trusted; `devices revoke` removes trust).",
+        discussion: """
+            Examples:
+              companion disconnect
+            """)
 
     @OptionGroup var sidecar: SidecarOptions
     @OptionGroup var output: OutputOptions

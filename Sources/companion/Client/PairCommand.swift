@@ -20,4 +20,9 @@ struct PairingOptionGroup: ParsableArguments {
         name: .customLong("verification-code"),
         help: "Manual path: the verification code the workstation shows after pairing (else you are asked).")
     var verificationCode: String?
+
+    @Flag(
+        name: .long,
+        help: "Manual path: accept the verification code without comparing it (scripts; prefer --verification-code).")
+    var yes = false
 }

@@ -9,9 +9,15 @@ struct PairScanCommand: CompanionCommand {
         discussion: """
             The QR code is the one `companion sidecar pair` shows. The sidecar URL comes from --url, else from the \
             QR payload, else from the stored one. The device name defaults to this machine's host name.
+
+            Examples:
+              companion pair scan qr.png
+              companion pair scan ~/Pictures/screenshot.jpg --name laptop --json
             """)
 
-    @Argument(help: "Image file holding the pairing QR code (a screenshot or photo).")
+    @Argument(
+        help: "Image file holding the pairing QR code (a screenshot or photo).",
+        completion: .file(extensions: ["png", "jpg", "jpeg", "pgm", "ppm", "pnm"]))
     var image: String
 
     @OptionGroup var pairing: PairingOptionGroup

@@ -11,6 +11,8 @@ struct PairingPresentation {
     let confirm: Bool
     /// The verification code the workstation shows (manual path); nil asks the person to compare.
     var expectedVerificationCode: String? = nil
+    /// `--yes`: accept the verification code without asking (the code is still printed).
+    var acceptWithoutComparing = false
 
     /// The `--json` shape of a successful pairing.
     struct Output: Encodable {
@@ -63,9 +65,16 @@ struct PairingPresentation {
         try report(outcome)
     }
 
-    /// The manual path's check: the code given with `--verification-code`, else a question on the terminal.
+    /// The manual path's check: the code given with `--verification-code`, else `--yes`, else a question (on the
+    /// terminal, or one answer line read from standard input when it is not one).
     private var verification: VerificationCheck {
         if let expectedVerificationCode { return .expected(expectedVerificationCode) }
+        if acceptWithoutComparing {
+            return .ask { code in
+                Terminal.printNote("verification code \(code) accepted without comparing (--yes)")
+                return true
+            }
+        }
         return .ask { code in
             let question = "Verification code: \(code)\nDoes the workstation show the same code? [y/N] "
             FileHandle.standardError.write(Data(question.utf8))

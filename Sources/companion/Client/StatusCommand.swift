@@ -9,7 +9,13 @@ import Foundation
 struct StatusCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show whether a device is connected to the sidecar, and whether it is this one.")
+        abstract: "Show whether a device is connected to the sidecar, and whether it is this one.",
+        discussion: """
+            Examples:
+              companion status
+              companion status --watch
+              companion status --json
+            """)
 
     @Flag(name: .long, help: "Keep refreshing until interrupted (Ctrl-C); redraws in place on a terminal.")
     var watch = false

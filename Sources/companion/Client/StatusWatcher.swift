@@ -38,10 +38,10 @@ struct StatusWatcher {
         case .failure(let failure):
             let message = "\(failure.message); retrying every \(ClientText.relativeInterval(interval))"
             if json {
-                let detail = ClientRun.ErrorOutput.Detail(
+                let detail = JSONErrorOutput.Body.Detail(
                     code: ClientFailures.name(of: failure.status), message: message, hint: failure.hint,
                     exitCode: failure.status.rawValue)
-                return [String(decoding: try CompanionJSON.encode(ClientRun.ErrorOutput(error: detail)), as: UTF8.self)]
+                return [String(decoding: try CompanionJSON.encode(JSONErrorOutput.Body(error: detail)), as: UTF8.self)]
             }
             return ["companion: \(Terminal.safe(message, layout: .line))"]
                 + (failure.hint.map { ["  hint: \(Terminal.safe($0, layout: .line))"] } ?? [])

@@ -6,7 +6,12 @@ import Foundation
 struct KeysAudit: CompanionCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit",
-        abstract: "Report every stored credential: kind, algorithm, fingerprint, dates, last use, storage, warnings.")
+        abstract: "Report every stored credential: kind, algorithm, fingerprint, dates, last use, storage, warnings.",
+        discussion: """
+            Examples:
+              companion keys audit
+              companion keys audit --rotation-age 180 --json
+            """)
 
     @OptionGroup var vaultOptions: VaultOptions
     @Option(help: "Warn about keys older than this many days.") var rotationAge = 365

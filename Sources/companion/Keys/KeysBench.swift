@@ -8,7 +8,11 @@ import Foundation
 /// named `bench-<random>` and removes it afterwards.
 struct KeysBench: CompanionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench", abstract: "Time keypair generation and vault store/lookup.", shouldDisplay: false)
+        commandName: "bench", abstract: "Time keypair generation and vault store/lookup.",
+        discussion: """
+            Examples:
+              companion keys bench
+            """, shouldDisplay: false)
 
     @OptionGroup var vaultOptions: VaultOptions
     @Option(help: "Operations per measurement.") var iterations = 50

@@ -5,6 +5,8 @@ struct KeysCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keys",
         abstract: "Create, show and audit this device's identity key and its credential vault.",
-        subcommands: [KeysInit.self, KeysShow.self, KeysAudit.self, KeysBench.self]
+        subcommands: [
+            KeysInit.self, KeysShow.self, KeysAudit.self, KeysUnlock.self, KeysLock.self, KeysBench.self,
+        ]
     )
 }

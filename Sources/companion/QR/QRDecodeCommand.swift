@@ -12,10 +12,15 @@ struct QRDecodeCommand: CompanionCommand {
             name. A file that fails gets its own error line on standard error and the others are still decoded. \
             The exit status is 0 when every file yielded a code, otherwise that of the first file that failed: \
             8 no QR code found, 9 not a readable image, 10 image too large.
+
+            Examples:
+              companion qr decode qr.png
+              companion qr decode *.png --json
             """
     )
 
-    @Argument(help: "Image files to decode.")
+    @Argument(
+        help: "Image files to decode.", completion: .file(extensions: ["png", "jpg", "jpeg", "pgm", "ppm", "pnm"]))
     var files: [String]
 
     @Flag(help: "Print a JSON array with one entry per file (codes or error).")

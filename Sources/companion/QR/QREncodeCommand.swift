@@ -12,6 +12,11 @@ struct QREncodeCommand: CompanionCommand {
             on white with explicit colours, so it scans on dark and light themes alike. With NO_COLOR (or when \
             output is not a terminal) it is drawn without escape codes for a light-on-dark terminal; pass \
             --light-terminal for a dark-on-light one.
+
+            Examples:
+              companion qr encode "hello"
+              companion qr encode --stdin -o qr.png < payload.json
+              companion qr encode "hello" --level H --terminal
             """
     )
 
@@ -21,7 +26,7 @@ struct QREncodeCommand: CompanionCommand {
     @Flag(help: "Read the data from standard input instead (one trailing newline is removed).")
     var stdin = false
 
-    @Option(name: .shortAndLong, help: "Write a PNG to this file.")
+    @Option(name: .shortAndLong, help: "Write a PNG to this file.", completion: .file(extensions: ["png"]))
     var output: String?
 
     @Flag(help: "Draw the code in the terminal (the default when -o is not given).")
@@ -30,7 +35,7 @@ struct QREncodeCommand: CompanionCommand {
     @Flag(help: "Without colour, draw dark modules in the text colour (for dark-on-light terminals).")
     var lightTerminal = false
 
-    @Option(help: "Error correction: L, M, Q or H.")
+    @Option(help: "Error correction: L, M, Q or H.", completion: .list(["L", "M", "Q", "H"]))
     var level: String = "M"
 
     @Option(help: "PNG pixels per module (1...64).")

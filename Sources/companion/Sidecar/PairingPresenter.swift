@@ -38,7 +38,8 @@ struct PairingPresenter {
             var text = "paired with \(Terminal.safe(device.name)) (id \(Terminal.safe(device.id)))\n"
             if let verificationCode {
                 text += "verification code: \(Terminal.safe(verificationCode))\n"
-                text += "  (if the device paired with the typed code, it shows the same; if not, revoke it)\n"
+                text += "  (the device that typed the code shows the same; if it does not, revoke it: "
+                text += "companion sidecar devices revoke \(Terminal.safe(device.id)))\n"
             }
             FileHandle.standardOutput.write(Data(text.utf8))
         }

@@ -6,7 +6,8 @@ struct SidecarCommand: AsyncParsableCommand {
         commandName: "sidecar",
         abstract: "Run the workstation sidecar that companions pair with, and start pairings.",
         subcommands: [
-            SidecarServeCommand.self, SidecarPairCommand.self, SidecarHooksCommand.self, SidecarAuditCommand.self,
+            SidecarServeCommand.self, SidecarPairCommand.self, SidecarDevicesCommand.self, SidecarAuditCommand.self,
+            SidecarServiceCommand.self, SidecarHooksCommand.self,
         ]
     )
 }

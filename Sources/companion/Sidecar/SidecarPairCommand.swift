@@ -11,7 +11,14 @@ struct SidecarPairCommand: CompanionCommand {
         abstract: "Start a pairing on the local sidecar and show its code and QR until a device pairs.",
         discussion: """
             Exits 0 when a device pairs (printing its name), 6 when the code expires first, 4 when the sidecar \
-            cannot be reached. With --json, prints one JSON line when the pairing starts and one with the outcome.
+            cannot be reached, 130 on Ctrl-C (the pairing is cancelled on the sidecar first, so its code stops \
+            working at once). With --json, prints one JSON line when the pairing starts and one with the outcome \
+            (`paired`, `expired` or `cancelled`).
+
+            Examples:
+              companion sidecar pair
+              companion sidecar pair --ttl 300 -o qr.png
+              companion sidecar pair --json | jq -r 'select(.event == "started") | .code'
             """)
 
     @Option(help: "Base URL of the sidecar on this machine.")
@@ -20,7 +27,9 @@ struct SidecarPairCommand: CompanionCommand {
     @Option(help: "Code lifetime in seconds (the sidecar clamps it to 30–600; default 120).")
     var ttl: Int?
 
-    @Option(name: .shortAndLong, help: "Also write the QR code as a PNG image to this file.")
+    @Option(
+        name: .shortAndLong, help: "Also write the QR code as a PNG image to this file.",
+        completion: .file(extensions: ["png"]))
     var output: String?
 
     @Flag(help: "Print JSON lines instead of the code, QR and countdown.")
@@ -28,26 +37,46 @@ struct SidecarPairCommand: CompanionCommand {
 
     func execute() async throws {
         let workstation = try WorkstationPairing(url: url)
+        // Ctrl-C is caught from here on: it cancels the pairing on the sidecar before the command ends.
+        let interrupt = ChatInterrupt()
+        defer { interrupt.cancel() }
         let started = try await workstation.start(ttlSeconds: ttl)
         let response = started.response
         try PairingPresenter(started: response, payload: started.payload, pngPath: output, json: json).presentStart()
+        if started.reachableOnlyFromThisMachine { Terminal.printNote(WorkstationPairing.Started.loopbackAdvice) }
         var countdown = PairingCountdown(expiresAt: response.expiresAt, interactive: !json && Terminal.stdoutIsTTY)
         if !json { countdown.draw(at: Date()) }
-        do {
+        let waiting = Task { [countdown] in
+            var countdown = countdown
             for try await event in workstation.events(for: started) {
                 switch event {
                 case .waiting:
                     if !json { countdown.draw(at: Date()) }
                 case .paired(let device, let verificationCode):
-                    countdown.finish()
-                    try PairingPresenter.presentPaired(device, verificationCode: verificationCode, json: json)
-                    return
+                    return (countdown, Optional((device, verificationCode)))
                 }
+            }
+            return (countdown, nil)
+        }
+        interrupt.onInterrupt { waiting.cancel() }
+        do {
+            let (finalCountdown, paired) = try await waiting.value
+            countdown = finalCountdown
+            countdown.finish()
+            if let (device, verificationCode) = paired {
+                return try PairingPresenter.presentPaired(device, verificationCode: verificationCode, json: json)
             }
         } catch let error as CompanionError where error.kind == .pairing {
             countdown.finish()
             if json { try PairingPresenter.printLine(["event": "expired"]) }
             throw error
         }
+        // The events ended without a device: only cancellation (Ctrl-C) ends them so.
+        let cancelled = try await workstation.cancel(started)
+        if json { try PairingPresenter.printLine(["event": "cancelled"]) }
+        Terminal.printNote(
+            cancelled
+                ? "pairing cancelled: its code no longer works" : "the pairing had already ended on the sidecar")
+        throw ExitCode(ExitStatus.interrupted.rawValue)
     }
 }

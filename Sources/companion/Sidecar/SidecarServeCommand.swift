@@ -1,4 +1,5 @@
 import ArgumentParser
+import CompanionAPI
 import CompanionSidecar
 import Foundation
 import Logging
@@ -12,20 +13,39 @@ struct SidecarServeCommand: CompanionCommand {
             Binds 127.0.0.1:7878 by default, so only this machine can connect. To let a phone on your network \
             pair, bind the LAN explicitly (--host 0.0.0.0 or an interface address). Pairing can only be started \
             from this machine in any case. Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
+
+            Examples:
+              companion sidecar serve
+              companion sidecar serve --host 0.0.0.0
+              companion sidecar serve --port 0 --json
+              companion sidecar serve --task-command 'claude -p "$(cat)"'
             """)
 
-    @Option(help: "Address to bind: 127.0.0.1 (default), 0.0.0.0 or :: for every interface, or an interface address.")
-    var host = "127.0.0.1"
-
-    @Option(help: "Port to bind; 0 picks a free port (printed once listening).")
-    var port = SidecarConfiguration.defaultPort
+    @Option(
+        name: .customLong("host"),
+        help: "Address to bind: 127.0.0.1 (default), 0.0.0.0 or :: for every interface, or an interface address.")
+    var hostOption: String?
 
     @Option(
-        name: .customLong("data-dir"), help: "Directory of the registry (default ~/.local/share/companionkit/sidecar).")
-    var dataDir: String?
+        name: .customLong("port"), help: "Port to bind (default 7878); 0 picks a free port (printed once listening).")
+    var portOption: Int?
+
+    @Option(
+        name: .customLong("data-dir"), help: "Directory of the registry (default ~/.local/share/companionkit/sidecar).",
+        completion: .directory)
+    var dataDirOption: String?
 
     @Option(name: .customLong("public-url"), help: "Base URL phones reach this sidecar at (put in the QR code).")
-    var publicURL: String?
+    var publicURLOption: String?
+
+    /// `--host`, else the settings file's `[sidecar] host`, else loopback.
+    var host: String { hostOption ?? CLISettings.lenient.sidecar.host ?? "127.0.0.1" }
+    /// `--port`, else `[sidecar] port`, else 7878.
+    var port: Int { portOption ?? CLISettings.lenient.sidecar.port ?? SidecarConfiguration.defaultPort }
+    /// `--data-dir`, else `[sidecar] data-dir`.
+    var dataDir: String? { dataDirOption ?? CLISettings.lenient.sidecar.dataDirectory }
+    /// `--public-url`, else `[sidecar] public-url`.
+    var publicURL: String? { publicURLOption ?? CLISettings.lenient.sidecar.publicURL }
 
     @Option(
         name: .customLong("cors-origin"),
@@ -65,6 +85,7 @@ struct SidecarServeCommand: CompanionCommand {
     @OptionGroup(title: "Agent sessions") var agents: SidecarAgentsOptions
 
     func execute() async throws {
+        _ = try CLISettings.current()
         var configuration = try makeConfiguration()
         let identity = try SidecarIdentity.load(vault: vault, ephemeral: ephemeralIdentity)
         configuration.identity = identity.keyPair
@@ -98,9 +119,8 @@ struct SidecarServeCommand: CompanionCommand {
                 .failure, error.description,
                 hint: "each sidecar needs its own data directory (default ~/.local/share/companionkit/sidecar)")
         } catch {
-            throw CLIFailure(
-                .failure, "cannot serve on \(host):\(port): \(error)",
-                hint: "is another sidecar running? pick another --port, or --port 0 for a free one")
+            let (message, hint) = ServeFailure.explain(error, host: host, port: port)
+            throw CLIFailure(.failure, message, hint: hint)
         }
     }
 
@@ -144,11 +164,10 @@ struct SidecarServeCommand: CompanionCommand {
     private func announce(_ address: SidecarAddress, identity: SidecarIdentity) {
         var text: String
         if json {
-            let object = [
-                "listening": address.localURL, "port": "\(address.port)", "publicURL": address.publicURL,
-                "fingerprint": identity.keyPair.publicKey.fingerprint.description,
-            ]
-            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+            let line = ServeAnnouncement(
+                listening: address.localURL, port: address.port, publicURL: address.publicURL,
+                fingerprint: identity.keyPair.publicKey.fingerprint.description)
+            let data = (try? CompanionJSON.encode(line)) ?? Data()
             text = String(decoding: data, as: UTF8.self) + "\n"
         } else {
             text = "listening on \(address.localURL)\n"
@@ -157,4 +176,12 @@ struct SidecarServeCommand: CompanionCommand {
         }
         FileHandle.standardOutput.write(Data(text.utf8))
     }
+}
+
+/// The `--json` line `companion sidecar serve` prints once listening (the port as a number).
+struct ServeAnnouncement: Encodable {
+    var listening: String
+    var port: Int
+    var publicURL: String
+    var fingerprint: String
 }

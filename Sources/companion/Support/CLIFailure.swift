@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-/// The exit codes of `companion`, documented in the README. Never change a value once released.
+/// The exit codes of `companion`, documented in docs/exit-codes.md and by `companion help exit-codes`. Never change a value once released.
 enum ExitStatus: Int32, CaseIterable {
     case success = 0
     /// Something failed that fits no other code.
@@ -61,18 +61,24 @@ extension CompanionCommand {
     mutating func run() async throws {
         do {
             try await execute()
-        } catch let failure as CLIFailure {
-            Terminal.printError(failure.message, hint: failure.hint)
-            throw ExitCode(failure.status.rawValue)
         } catch let exit as ExitCode {
             throw exit
-        } catch let mapped as any CLIFailureConvertible {
-            let failure = mapped.cliFailure
+        } catch {
+            let failure = Self.failure(for: error)
+            if JSONErrorOutput.requested { JSONErrorOutput.print(failure) }
             Terminal.printError(failure.message, hint: failure.hint)
             throw ExitCode(failure.status.rawValue)
-        } catch {
-            Terminal.printError("unexpected error: \(error)", hint: "please report this with the command you ran")
-            throw ExitCode(ExitStatus.failure.rawValue)
+        }
+    }
+}
+
+extension CompanionCommand {
+    /// The one-line failure for `error`: its own when it knows how to present itself, else a report request.
+    static func failure(for error: any Error) -> CLIFailure {
+        switch error {
+        case let failure as CLIFailure: failure
+        case let mapped as any CLIFailureConvertible: mapped.cliFailure
+        default: CLIFailure(.failure, "unexpected error: \(error)", hint: "please report this with the command you ran")
         }
         // Exit here, on the thread that ran the command. Returning would end the program from the main queue,
         // which dispatch_main serves from a newly started thread (strace -f of `keys show`): one more thread to

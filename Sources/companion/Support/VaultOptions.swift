@@ -12,11 +12,18 @@ struct VaultOptions: ParsableArguments {
         name: .long,
         help: ArgumentHelp(
             "Credential store: auto (Secret Service, else an explanation), secret-service, or file.",
-            valueName: "auto|secret-service|file"))
+            valueName: "auto|secret-service|file"),
+        completion: .list(["auto", "secret-service", "file"]))
     var vault: String?
 
     @Option(name: .long, help: "Profile, so several companions can share one keyring (default: \"default\").")
     var profile: String?
+
+    @Option(
+        name: .customLong("passphrase-file"),
+        help: "File holding the file vault's passphrase, mode 0600 (also $COMPANION_VAULT_PASSPHRASE_FILE).",
+        completion: .file())
+    var passphraseFile: String?
 
     func validate() throws {
         if let vault, VaultBackendChoice(rawValue: vault) == nil {
@@ -24,9 +31,10 @@ struct VaultOptions: ParsableArguments {
         }
     }
 
-    /// The chosen backend: `--vault`, else `COMPANION_VAULT`, else `auto`.
+    /// The chosen backend: `--vault`, else `COMPANION_VAULT`, else the settings file's `vault`, else `auto`.
     func choice() throws -> VaultBackendChoice {
-        let text = vault ?? ProcessInfo.processInfo.environment[VaultOpener.backendVariable] ?? "auto"
+        let settings = try CLISettings.current()
+        let text = vault ?? CLISettings.environment(VaultOpener.backendVariable) ?? settings.vault ?? "auto"
         guard let choice = VaultBackendChoice(rawValue: text.isEmpty ? "auto" : text) else {
             throw CLIFailure(
                 .usage, "\(VaultOpener.backendVariable)=\(text) is not a vault backend",
@@ -35,10 +43,24 @@ struct VaultOptions: ParsableArguments {
         return choice
     }
 
-    /// The profile: `--profile`, else `COMPANION_PROFILE`, else `default`.
+    /// The profile: `--profile`, else `COMPANION_PROFILE`, else the settings file's `profile`, else `default`.
     var profileName: String {
-        let env = ProcessInfo.processInfo.environment[VaultOpener.profileVariable] ?? ""
-        return profile ?? (env.isEmpty ? VaultProfile.defaultName : env)
+        profile ?? CLISettings.environment(VaultOpener.profileVariable) ?? CLISettings.lenient.profile
+            ?? VaultProfile.defaultName
+    }
+
+    /// Where the file vault's passphrase comes from: `--passphrase-file`, else the environment
+    /// (`COMPANION_VAULT_PASSPHRASE_FILE`, `COMPANION_VAULT_PASSPHRASE`), else the settings file's
+    /// `passphrase-file`, else a prompt on the terminal.
+    var passphraseSource: PassphraseSource {
+        if let passphraseFile { return .file(passphraseFile) }
+        let environment = ProcessInfo.processInfo.environment
+        if environment[PassphraseSource.fileVariable] != nil || environment[PassphraseSource.environmentVariable] != nil
+        {
+            return .standard
+        }
+        if let file = CLISettings.lenient.passphraseFile { return .file(file) }
+        return .standard
     }
 
     /// Opens the chosen vault; vault errors become ``CLIFailure``s with exit status ``ExitStatus/vault``.
@@ -60,10 +82,25 @@ struct VaultOptions: ParsableArguments {
     /// The opened vault with its backend, usage log and audit report access.
     func openTracked() throws -> UsageTrackingVault {
         do {
-            return try VaultOpener.open(try choice(), profile: profileName, passphrase: .standard)
+            return try VaultOpener.open(try choice(), profile: profileName, passphrase: passphraseSource)
         } catch let error as VaultError {
             throw error.cliFailure
         }
+    }
+}
+
+extension VaultOptions {
+    /// The profile's file vault (`keys unlock`, `keys lock`); a usage failure when another backend was chosen.
+    func fileVault(for command: String) throws -> FileVault {
+        guard try choice() == .file else {
+            throw CLIFailure(
+                .usage, "`companion keys \(command)` is for the encrypted file vault",
+                hint: "pass --vault file (or COMPANION_VAULT=file, or vault = \"file\" in the settings file); the "
+                    + "Secret Service is unlocked by your desktop session")
+        }
+        let profile: VaultProfile
+        do { profile = try VaultProfile(profileName) } catch let error as VaultError { throw error.cliFailure }
+        return FileVault(profile: profile, passphrase: passphraseSource)
     }
 }
 

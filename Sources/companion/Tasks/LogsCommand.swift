@@ -14,6 +14,11 @@ struct LogsCommand: CompanionCommand {
             once a second) while the WebSocket is retried with backoff. No line is lost or printed twice. \
             The exit status is 0 when the task succeeded and 12 when it failed or was cancelled. \
             Escape sequences in the log are shown escaped (colours are kept on a terminal); --raw prints them as is.
+
+            Examples:
+              companion logs TASK-ID
+              companion logs TASK-ID --follow
+              companion logs TASK-ID --lines 500 --json
             """)
 
     @OptionGroup var connection: TaskConnectionOptions

@@ -6,7 +6,12 @@ import Foundation
 struct TasksAPIKeyCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
         commandName: "api-key",
-        abstract: "Store (or forget) the sidecar's API key in the vault; task commands then send it as X-API-Key.")
+        abstract: "Store (or forget) the sidecar's API key in the vault; task commands then send it as X-API-Key.",
+        discussion: """
+            Examples:
+              companion tasks api-key --file ~/.config/companion-task.key
+              companion tasks api-key --clear
+            """)
 
     @OptionGroup var vault: VaultOptions
     @Option(help: "File whose first line is the key (use - for standard input).") var file: String?
@@ -22,8 +27,15 @@ struct TasksAPIKeyCommand: CompanionCommand {
         guard let file else { throw CLIFailure(.usage, "pass --file FILE (or - for standard input), or --clear") }
         let data =
             file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
-        guard let data, let key = CompanionStore.firstLine(data), key.utf8.count >= 16 else {
-            throw CLIFailure(.usage, "no API key of at least 16 characters in \(file)", hint: "check the file")
+        guard let data else {
+            throw CLIFailure(
+                .usage, "cannot read the API key file \(file): it does not exist or is not readable",
+                hint: "check the path (the sidecar's --api-key-file), or pass - to read the key from standard input")
+        }
+        guard let key = CompanionStore.firstLine(data), key.utf8.count >= 16 else {
+            throw CLIFailure(
+                .usage, "the first line of \(file) is not an API key: it has fewer than 16 characters",
+                hint: "use the same file as the sidecar's --api-key-file (a random key of at least 16 characters)")
         }
         try store.saveAPIKey(key)
         print("Stored the sidecar API key in the vault.")

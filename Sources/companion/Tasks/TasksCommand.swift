@@ -16,7 +16,13 @@ struct TasksCommand: AsyncParsableCommand {
 
 /// `companion tasks list`.
 struct TasksListCommand: CompanionCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List tasks, newest first.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List tasks, newest first.",
+        discussion: """
+            Examples:
+              companion tasks list
+              companion tasks list --limit 10 --json
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Option(help: "Show only the newest N tasks.") var limit: Int?
@@ -35,7 +41,12 @@ struct TasksListCommand: CompanionCommand {
 
 /// `companion tasks show ID`.
 struct TasksShowCommand: CompanionCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a task and its steps.")
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show a task and its steps.",
+        discussion: """
+            Examples:
+              companion tasks show TASK-ID
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "The task id.") var id: String
@@ -49,7 +60,12 @@ struct TasksShowCommand: CompanionCommand {
 
 /// `companion tasks start ID`.
 struct TasksStartCommand: CompanionCommand {
-    static let configuration = CommandConfiguration(commandName: "start", abstract: "Start a queued task.")
+    static let configuration = CommandConfiguration(
+        commandName: "start", abstract: "Start a queued task.",
+        discussion: """
+            Examples:
+              companion tasks start TASK-ID
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "The task id.") var id: String
@@ -69,7 +85,11 @@ struct TasksStartCommand: CompanionCommand {
 /// `companion tasks cancel ID`.
 struct TasksCancelCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "cancel", abstract: "Cancel a queued or running task (SIGTERM, then SIGKILL).")
+        commandName: "cancel", abstract: "Cancel a queued or running task (SIGTERM, then SIGKILL).",
+        discussion: """
+            Examples:
+              companion tasks cancel TASK-ID
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "The task id.") var id: String

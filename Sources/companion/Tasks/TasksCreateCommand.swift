@@ -6,7 +6,12 @@ import Foundation
 struct TasksCreateCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",
-        abstract: "Create a task; with --start, start it and follow its logs until it ends.")
+        abstract: "Create a task; with --start, start it and follow its logs until it ends.",
+        discussion: """
+            Examples:
+              companion tasks create --title "Fix the flaky test" --description "See CI run 42"
+              companion tasks create --title T --repo-url https://github.com/me/repo.git --start
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Option(help: "Short title.") var title: String

@@ -1,0 +1,99 @@
+import CompanionAPI
+import Foundation
+
+/// The workstation owner's control of a sidecar's devices and audit log, without pairing: through the running
+/// sidecar's owner socket (``OwnerSocket``: only the sidecar's user, checked by the kernel's peer credentials),
+/// or, when no sidecar serves from the data directory, on its registry directly while holding the directory's
+/// lock (so no sidecar can start meanwhile and miss the change). Either way the same rules apply and the audit
+/// log records the owner's action.
+///
+/// ```swift
+/// let owner = OwnerControl(dataDirectory: SidecarConfiguration.defaultDataDirectory())
+/// for device in try await owner.devices().devices { print(device.id, device.name) }
+/// _ = try await owner.revoke(id: "3f2a…")
+/// ```
+public struct OwnerControl: Sendable {
+    /// The sidecar's data directory.
+    public let dataDirectory: URL
+    let now: @Sendable () -> Date
+
+    /// Control of the sidecar whose data directory is `dataDirectory`.
+    public init(dataDirectory: URL, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.dataDirectory = dataDirectory
+        self.now = now
+    }
+
+    /// Every trusted device, oldest pairing first.
+    public func devices() async throws -> DevicesListResponse {
+        try await perform(
+            running: { try await $0.get("/devices", as: DevicesListResponse.self) },
+            stopped: { DevicesListResponse(devices: try await $0.registry.devices().map(\.listed)) })
+    }
+
+    /// Removes trust in the device `id` at once: a running sidecar refuses its next request.
+    public func revoke(id: String) async throws -> OwnerRevokeResponse {
+        guard !id.isEmpty, id.utf8.count <= 128,
+            let escaped = id.addingPercentEncoding(withAllowedCharacters: .alphanumerics)
+        else {
+            throw OwnerControlError(
+                .invalidInput, "a device id is 1 to 128 characters",
+                hint: "list the ids: companion sidecar devices list")
+        }
+        return try await perform(
+            running: { try await $0.delete("/devices/\(escaped)", as: OwnerRevokeResponse.self) },
+            stopped: { actions in
+                do { return try await actions.revoke(id: id) } catch let error as SidecarError
+                    where error.code == .notFound
+                {
+                    throw OwnerControlError(
+                        .notFound, error.message, hint: "list the devices: companion sidecar devices list")
+                }
+            })
+    }
+
+    /// The newest `limit` rows of the audit log (1 to 10,000), oldest first.
+    public func audit(limit: Int = 50) async throws -> OwnerAuditResponse {
+        guard limit >= 1, limit <= OwnerRoutes.maxAuditRows else {
+            throw OwnerControlError(
+                .invalidInput, "--limit must be a number from 1 to \(OwnerRoutes.maxAuditRows)",
+                hint: "the default is 50")
+        }
+        return try await perform(
+            running: { try await $0.get("/audit?limit=\(limit)", as: OwnerAuditResponse.self) },
+            stopped: { try await $0.audit(limit: limit) })
+    }
+
+    /// The audit log's hash chain recomputed: the first changed or removed row, or the newest row's hash.
+    public func verifyAudit() async throws -> OwnerAuditVerification {
+        try await perform(
+            running: { try await $0.get("/audit/verify", as: OwnerAuditVerification.self) },
+            stopped: { try await $0.verifyAudit() })
+    }
+
+    /// True when a sidecar is serving from the data directory now.
+    public var sidecarIsRunning: Bool {
+        guard FileManager.default.fileExists(atPath: dataDirectory.path) else { return false }
+        guard let lock = try? DataDirectoryLock.acquire(dataDirectory) else { return true }
+        lock.release()
+        return false
+    }
+
+    private func perform<T>(
+        running: (OwnerSocketClient) async throws -> T, stopped: (OwnerActions) async throws -> T
+    ) async throws -> T {
+        guard FileManager.default.fileExists(atPath: dataDirectory.path) else {
+            throw OwnerControlError(
+                .noDataDirectory, "no sidecar has used the data directory \(dataDirectory.path) yet",
+                hint: "start one with `companion sidecar serve`, or pass the --data-dir it uses")
+        }
+        let lock: DataDirectoryLock
+        do {
+            lock = try DataDirectoryLock.acquire(dataDirectory)
+        } catch let inUse as DataDirectoryInUse where inUse.reason == nil {
+            return try await running(OwnerSocketClient(socketPath: OwnerSocket.path(in: dataDirectory)))
+        }
+        defer { lock.release() }
+        let registry = try Registry(directory: dataDirectory)
+        return try await stopped(OwnerActions(registry: registry, now: now))
+    }
+}

@@ -1,0 +1,76 @@
+import CompanionAPI
+import Foundation
+import Hummingbird
+
+/// The owner socket's routes: `GET /devices`, `DELETE /devices/:id`, `GET /audit?limit=N`, `GET /audit/verify`. They act in the running sidecar, so a revocation takes effect at once (the trusted-key
+/// cache is emptied on commit and open log streams of the device are closed).
+struct OwnerRoutes {
+    let registry: Registry
+    let now: @Sendable () -> Date
+
+    /// Peer recorded in the audit log for the owner's own actions.
+    static let auditPeer = "owner"
+    /// Most audit rows one listing returns.
+    static let maxAuditRows = 10_000
+
+    func register(on router: Router<OwnerRequestContext>) {
+        router.get("devices") { _, _ in
+            try JSONBody.response(DevicesListResponse(devices: try await registry.devices().map(\.listed)))
+        }
+        router.delete("devices/:id") { _, context in
+            let id = try context.parameters.require("id")
+            return try JSONBody.response(try await OwnerActions(registry: registry, now: now).revoke(id: id))
+        }
+        router.get("audit") { request, _ in
+            let limit = try Self.auditLimit(request.uri.queryParameters.get("limit"))
+            return try JSONBody.response(try await OwnerActions(registry: registry, now: now).audit(limit: limit))
+        }
+        router.get("audit/verify") { _, _ in
+            try JSONBody.response(try await OwnerActions(registry: registry, now: now).verifyAudit())
+        }
+    }
+
+    /// The `limit` query: 1 to ``maxAuditRows``, default 50.
+    static func auditLimit(_ text: String?) throws(SidecarError) -> Int {
+        guard let text else { return 50 }
+        guard let value = Int(text), value >= 1, value <= maxAuditRows else {
+            throw .badRequest("limit must be a number from 1 to \(maxAuditRows)")
+        }
+        return value
+    }
+}
+
+/// What the owner can do, on a registry: shared by the owner socket (sidecar running) and
+/// ``OwnerControl`` (sidecar stopped, the registry opened directly under the data directory's lock).
+struct OwnerActions {
+    let registry: Registry
+    let now: @Sendable () -> Date
+
+    /// Revokes `id`, or 404 when no trusted device has it.
+    func revoke(id: String) async throws -> OwnerRevokeResponse {
+        guard id.utf8.count <= 128,
+            let status = try await registry.revoke(id: id, at: now(), peer: OwnerRoutes.auditPeer)
+        else { throw SidecarError.notFound("no trusted device has the id \(id.prefix(64))") }
+        return OwnerRevokeResponse(revoked: id, status: status)
+    }
+
+    /// The audit log's hash chain, recomputed.
+    func verifyAudit() async throws -> OwnerAuditVerification {
+        let report = try await registry.verifyAuditChain()
+        return OwnerAuditVerification(
+            intact: report.isIntact, checkedRows: report.rows, firstBrokenRow: report.firstBreak?.id,
+            problem: report.firstBreak?.problem, lastHash: report.lastHash)
+    }
+
+    /// The newest `limit` audit rows, oldest first.
+    func audit(limit: Int) async throws -> OwnerAuditResponse {
+        OwnerAuditResponse(
+            entries: try await registry.recentAuditLog(limit: limit).compactMap { entry in
+                entry.id.map {
+                    OwnerAuditEntry(
+                        id: $0, at: entry.at, event: entry.event.rawValue, deviceId: entry.deviceId,
+                        peer: entry.peer, detail: entry.detail)
+                }
+            })
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import CompanionAPI
+import Foundation
+
+/// `companion sidecar audit [--verify]`: the newest rows of the sidecar's audit log, and its hash chain checked.
+struct SidecarAuditCommand: CompanionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "audit",
+        abstract: "Show the sidecar's audit log (pairings, revocations, approvals, input sent); --verify checks it.",
+        discussion: """
+            Works on the workstation without pairing, through the running sidecar's owner socket or, when none \
+            runs, on its registry directly. Every row carries a hash of its content and of the row before it: \
+            --verify recomputes the chain and exits 1 naming the first row that was changed or removed. Rows \
+            removed at the very end cannot be detected from the log alone: keep the last hash (printed by \
+            --verify) somewhere else to compare.
+
+            Examples:
+              companion sidecar audit
+              companion sidecar audit --limit 500 --json
+              companion sidecar audit --verify
+            """)
+
+    @Option(help: "How many of the newest rows to show (1 to 10000).")
+    var limit = 50
+
+    @Flag(help: "Check the hash chain of the whole log.") var verify = false
+
+    @OptionGroup var owner: OwnerOptions
+    @Flag(help: "Show whole ids and details, however wide the terminal.") var wide = false
+
+    struct Output: Encodable {
+        var ok = true
+        var entries: [OwnerAuditEntry]
+        var verification: OwnerAuditVerification?
+    }
+
+    func execute() async throws {
+        try await ClientRun.run(json: owner.json) {
+            let audit = try await owner.control.audit(limit: limit)
+            let verification = verify ? try await owner.control.verifyAudit() : nil
+            let broken = verification?.firstBrokenRow != nil
+            if owner.json {
+                // A broken chain is reported as the one JSON error document below.
+                if !broken { try Terminal.printJSON(Output(entries: audit.entries, verification: verification)) }
+            } else {
+                ClientText.print(Self.table(audit.entries, width: wide ? nil : Terminal.columns))
+                if let verification, verification.intact {
+                    print(
+                        "chain intact: \(verification.checkedRows) rows, last hash \(verification.lastHash ?? "-")")
+                }
+            }
+            if let verification, let row = verification.firstBrokenRow {
+                throw CLIFailure(
+                    .failure,
+                    "the audit log was changed at row \(row): \(Terminal.safe(verification.problem ?? "unknown"))",
+                    hint: "the rows from \(row) on cannot be trusted; restore registry.sqlite from a backup")
+            }
+        }
+    }
+
+    static func table(_ entries: [OwnerAuditEntry], width: Int?) -> [String] {
+        guard !entries.isEmpty else { return ["The audit log is empty."] }
+        let rows = entries.map { entry in
+            [
+                Timestamp.string(from: entry.at), Terminal.safe(entry.event), Terminal.safe(entry.deviceId ?? "-"),
+                Terminal.safe(entry.peer ?? "-"), Terminal.safe(entry.detail ?? ""),
+            ]
+        }
+        return TableFit.render(header: ["TIME", "EVENT", "DEVICE", "PEER", "DETAIL"], rows: rows, width: width)
+    }
+}

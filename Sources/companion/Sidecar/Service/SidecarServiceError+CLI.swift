@@ -1,0 +1,5 @@
+import CompanionSidecar
+
+extension SidecarServiceError: CLIFailureConvertible {
+    var cliFailure: CLIFailure { CLIFailure(.failure, message, hint: hint) }
+}

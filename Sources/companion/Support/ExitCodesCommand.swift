@@ -1,0 +1,35 @@
+import ArgumentParser
+
+/// `companion exit-codes` (also shown by `companion help exit-codes`): the one table of exit codes.
+struct ExitCodesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "exit-codes",
+        abstract: "List the exit codes of every companion command (also: companion help exit-codes).",
+        discussion: """
+            Every failure prints one line saying what happened and a hint saying what to do; with --json the \
+            error is also a JSON object on standard output: {"ok":false,"error":{"code","message","hint","exitCode"}}, \
+            where code is the NAME below. Details: docs/exit-codes.md.
+
+            CODE NAME                 MEANING
+            \(ExitStatus.table.joined(separator: "\n"))
+            """)
+
+    @Flag(help: "Print the table as JSON.")
+    var json = false
+
+    /// The `--json` shape of one row.
+    struct Row: Encodable {
+        var code: Int32
+        var name: String
+        var meaning: String
+    }
+
+    func run() throws {
+        if json {
+            return try Terminal.printJSON(
+                ExitStatus.allCases.map { Row(code: $0.rawValue, name: String(describing: $0), meaning: $0.meaning) })
+        }
+        print("CODE NAME                 MEANING")
+        for line in ExitStatus.table { print(line) }
+    }
+}

@@ -1,0 +1,33 @@
+extension ExitStatus {
+    /// The short meaning shown by `companion exit-codes` (docs/exit-codes.md has the long form).
+    var meaning: String {
+        switch self {
+        case .success: "success"
+        case .failure: "a failure that fits no other code"
+        case .vault: "the vault is unreachable, locked, damaged, or its passphrase is wrong"
+        case .network: "the sidecar could not be reached (refused, offline, unknown host, timeout, not a sidecar)"
+        case .server: "the sidecar answered with an error"
+        case .pairing: "pairing failed: wrong, expired, used or burned code"
+        case .notPaired: "not paired, pairing revoked, or a task request without a valid signature or API key"
+        case .qrNotFound: "the image holds no readable QR code"
+        case .badImage: "the file is not a readable image"
+        case .imageTooLarge: "the image is too large to decode safely"
+        case .trust: "the sidecar's identity does not match the pinned or scanned fingerprint"
+        case .taskFailed: "a followed task failed or was cancelled"
+        case .unsafeDataDirectory: "the sidecar's data directory is open to other users or not yours"
+        case .chatFailed: "a chat answer ended in an error"
+        case .interrupted: "Ctrl-C: the chat run or the pairing was cancelled on the sidecar first"
+        case .usage: "invalid command-line usage"
+        }
+    }
+
+    /// The table as text lines: code, name, meaning.
+    static var table: [String] {
+        allCases.map { status in
+            let code = String(status.rawValue)
+            let name = String(describing: status)
+            return code.padding(toLength: 5, withPad: " ", startingAt: 0)
+                + name.padding(toLength: 21, withPad: " ", startingAt: 0) + status.meaning
+        }
+    }
+}

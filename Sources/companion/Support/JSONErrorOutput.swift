@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import Synchronization
+
+/// With `--json`, every failure is also printed on standard output as one JSON object, so standard output stays
+/// valid JSON whatever happens:
+/// `{"ok":false,"error":{"code":"network","message":"…","hint":"…","exitCode":4}}` (`code` is the exit status's
+/// name, see docs/exit-codes.md). Printed at most once per process.
+enum JSONErrorOutput {
+    /// True when the command line asks for JSON.
+    static var requested: Bool { CommandLine.arguments.dropFirst().contains("--json") }
+
+    private static let printed = Mutex(false)
+
+    /// The `--json` shape of a failure.
+    struct Body: Encodable {
+        struct Detail: Encodable {
+            var code: String
+            var message: String
+            var hint: String?
+            var exitCode: Int32
+        }
+
+        var ok = false
+        var error: Detail
+    }
+
+    /// Prints `failure` as JSON on standard output, unless that was done already.
+    static func print(_ failure: CLIFailure) {
+        guard
+            printed.withLock({ done in
+                defer { done = true }
+                return !done
+            })
+        else { return }
+        let body = Body(
+            error: .init(
+                code: String(describing: failure.status), message: failure.message, hint: failure.hint,
+                exitCode: failure.status.rawValue))
+        try? Terminal.printJSON(body)
+    }
+
+    /// A parse or validation error of ArgumentParser as a failure (exit 64 for usage, ArgumentParser's own code
+    /// otherwise).
+    static func failure(forParseError error: any Error, command: any ParsableCommand.Type) -> CLIFailure {
+        let code = command.exitCode(for: error).rawValue
+        let message = command.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
+        return CLIFailure(
+            ExitStatus(rawValue: code) ?? .usage, message.replacingOccurrences(of: "Error: ", with: ""),
+            hint: "see `companion help` or the command's --help")
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Lays out a table in columns that fit the terminal: when the rows are wider than `width`, the widest columns
+/// are narrowed first and their cells end in an ellipsis (`--wide` passes no width and shows everything).
+enum TableFit {
+    /// Narrowest a column is cut to (header included), so every column stays recognisable.
+    static let minimumColumn = 6
+
+    /// The table as lines, columns separated by two spaces, fitting `width` when one is given.
+    static func render(header: [String], rows: [[String]], width: Int?) -> [String] {
+        let table = [header] + rows
+        var widths = (0..<header.count).map { column in table.map { $0[column].count }.max() ?? 0 }
+        if let width {
+            let separators = 2 * max(0, header.count - 1)
+            while widths.reduce(0, +) + separators > width,
+                let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > minimumColumn
+            {
+                widths[widest] -= 1
+            }
+        }
+        return table.map { row in
+            zip(row, widths).map { cell, width in
+                let shown = cell.count > width ? String(cell.prefix(max(0, width - 1))) + "…" : cell
+                return shown.padding(toLength: width, withPad: " ", startingAt: 0)
+            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import CompanionTestSupport
+import Foundation
+import Testing
+
+/// Every command that prints data, run with `--json` where it must fail: standard output is still one JSON
+/// document, `{"ok":false,"error":{code,message,hint,exitCode}}`, whose exit code is the process's.
+@Suite struct JSONFailureEndToEndTests {
+    /// Nothing listens on the discard port of loopback: connections are refused.
+    static let dead = "http://127.0.0.1:9"
+    static let missingDirectory = "/nonexistent/companion-\(UUID().uuidString)"
+
+    static let failing: [[String]] = [
+        ["connect", dead], ["status", "--url", dead], ["disconnect", "--url", dead],
+        ["devices", "list", "--url", dead], ["devices", "revoke", "0123", "--url", dead],
+        ["pair", "code", "123456", "--url", dead], ["pair", "code", "12x456", "--url", dead],
+        ["pair", "scan", missingDirectory + "/qr.png"],
+        ["keys", "show", "--profile", "json-none-\(UUID().uuidString.prefix(8))"],
+        ["keys", "unlock", "--vault", "secret-service"], ["keys", "lock", "--vault", "secret-service"],
+        ["keys", "init", "--vault", "plaintext"],
+        ["qr", "encode", ""], ["qr", "decode", missingDirectory + "/qr.png"],
+        ["sidecar", "serve", "--port", "70000"], ["sidecar", "pair", "--url", dead],
+        ["sidecar", "devices", "list", "--data-dir", missingDirectory],
+        ["sidecar", "devices", "revoke", "0123", "--data-dir", missingDirectory],
+        ["sidecar", "audit", "--data-dir", missingDirectory],
+        ["sidecar", "service", "install", "--no-start", "--vault", "file"],
+        ["tasks", "list", "--url", dead], ["tasks", "show", "t1", "--url", dead],
+        ["tasks", "create", "--title", "x", "--url", dead], ["tasks", "start", "t1", "--url", dead],
+        ["tasks", "cancel", "t1", "--url", dead], ["logs", "t1", "--url", dead],
+        ["projects", "--url", dead], ["sessions", "list", "--url", dead], ["chat", "--new", "hi", "--url", dead],
+        ["status", "--no-such-option"],
+    ]
+
+    @Test(arguments: failing)
+    func stdoutIsTheFailureAsJSON(arguments: [String]) async throws {
+        let result = try await CompanionCLI(environment: ["COMPANION_CONFIG": "/nonexistent/config.toml"])
+            .run(arguments + ["--json"], stdin: "")
+        #expect(result.status != 0, "\(arguments) should fail: \(result)")
+        let document = try JSONValue.parse(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        // `qr decode --json` reports per file: an array whose failed entries carry the error.
+        let error = document["error"] ?? document.arrayValue?.compactMap { $0["error"] }.first
+        if document.arrayValue == nil { #expect(document["ok"]?.boolValue == false, "\(arguments): \(result.stdout)") }
+        #expect(error?["exitCode"]?.description == "\(result.status)", "\(arguments): \(result.stdout)")
+        #expect(error?["message"]?.stringValue?.isEmpty == false, "\(arguments): \(result.stdout)")
+        if document.arrayValue == nil {
+            #expect(!result.stderr.isEmpty, "the person still gets the message on standard error")
+        }
+    }
+}

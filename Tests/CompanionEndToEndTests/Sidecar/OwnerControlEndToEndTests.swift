@@ -1,0 +1,96 @@
+import CompanionAPI
+import CompanionTestSupport
+import Foundation
+import Testing
+
+/// The workstation owner in control: `companion sidecar devices list|revoke` and `companion sidecar audit`,
+/// without pairing, against a real sidecar process and a real paired companion.
+@Suite struct OwnerControlEndToEndTests {
+    /// Pairs a fresh companion with `sidecar` by scanning its QR code; returns the companion and its device id.
+    static func pairedCompanion(with sidecar: SidecarProcess) async throws -> (CompanionCLI, String) {
+        let start = try await sidecar.startPairing()
+        let image = try await QRImages.write(start.qrPayload, with: .qrencodeCLI)
+        defer { try? FileManager.default.removeItem(atPath: image) }
+        let cli = CompanionCLI()
+        let paired = try await cli.run(["pair", "scan", image])
+        #expect(paired.status == Exit.success, "\(paired)")
+        let (_, status) = try await cli.json(["status"])
+        let id = try #require(status["thisDevice"]?["deviceId"]?.stringValue)
+        return (cli, id)
+    }
+
+    /// Runs an owner command with `--data-dir` and `--json`.
+    static func owner(_ arguments: [String], dataDirectory: URL) async throws -> (ProcessRunner.Result, JSONValue) {
+        let result = try await CompanionCLI().run(arguments + ["--data-dir", dataDirectory.path, "--json"])
+        return (result, try result.json())
+    }
+
+    @Test func revokingThroughTheOwnerSocketRefusesTheDeviceAtOnce() async throws {
+        let sidecar = try await SidecarProcess.start()
+        defer { sidecar.stop() }
+        let (cli, id) = try await Self.pairedCompanion(with: sidecar)
+
+        let socket = sidecar.dataDirectory.appendingPathComponent("owner.sock").path
+        let mode = try FileManager.default.attributesOfItem(atPath: socket)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+
+        let (list, devices) = try await Self.owner(
+            ["sidecar", "devices", "list"], dataDirectory: sidecar.dataDirectory)
+        #expect(list.status == Exit.success, "\(list)")
+        #expect(devices["devices"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == [id])
+
+        let (revoke, revoked) = try await Self.owner(
+            ["sidecar", "devices", "revoke", id], dataDirectory: sidecar.dataDirectory)
+        #expect(revoke.status == Exit.success, "\(revoke)")
+        #expect(revoked["revoked"]?.stringValue == id)
+        // The running sidecar acts at once: the companion's next signed request is refused.
+        let status = try await cli.run(["status"])
+        #expect(status.status == Exit.notPaired, "\(status)")
+
+        let (_, audit) = try await Self.owner(["sidecar", "audit"], dataDirectory: sidecar.dataDirectory)
+        let rows = try #require(audit["entries"]?.arrayValue)
+        #expect(rows.contains { $0["event"]?.stringValue == "revoked" && $0["peer"]?.stringValue == "owner" })
+        #expect(rows.contains { $0["event"]?.stringValue == "paired" && $0["deviceId"]?.stringValue == id })
+
+        // Revoking it again: a clear error, as JSON on stdout too, exit 5.
+        let (again, failure) = try await Self.owner(
+            ["sidecar", "devices", "revoke", id], dataDirectory: sidecar.dataDirectory)
+        #expect(again.status == Exit.server, "\(again)")
+        #expect(failure["ok"]?.boolValue == false)
+        #expect(failure["error"]?["code"]?.stringValue == "server")
+        #expect(again.stderr.contains("sidecar devices list"))
+    }
+
+    @Test func withTheSidecarStoppedTheRegistryIsChangedDirectly() async throws {
+        let sidecar = try await SidecarProcess.start()
+        let (cli, id) = try await Self.pairedCompanion(with: sidecar)
+        #expect(try await sidecar.terminate() == 0)
+        #expect(
+            !FileManager.default.fileExists(atPath: sidecar.dataDirectory.appendingPathComponent("owner.sock").path))
+
+        let (list, devices) = try await Self.owner(
+            ["sidecar", "devices", "list"], dataDirectory: sidecar.dataDirectory)
+        #expect(list.status == Exit.success, "\(list)")
+        #expect(devices["devices"]?.arrayValue?.count == 1)
+        let (revoke, _) = try await Self.owner(
+            ["sidecar", "devices", "revoke", id], dataDirectory: sidecar.dataDirectory)
+        #expect(revoke.status == Exit.success, "\(revoke)")
+
+        let restarted = try await sidecar.restart()
+        defer { restarted.stop() }
+        let status = try await cli.run(["status"])
+        #expect(status.status == Exit.notPaired, "\(status)")
+        let (_, audit) = try await Self.owner(
+            ["sidecar", "audit", "--limit", "1"], dataDirectory: sidecar.dataDirectory)
+        #expect(audit["entries"]?.arrayValue?.map { $0["event"]?.stringValue } == ["revoked"])
+    }
+
+    @Test func aDataDirectoryNoSidecarUsedIsAClearError() async throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-sidecar-\(UUID().uuidString)")
+        let (result, json) = try await Self.owner(["sidecar", "devices", "list"], dataDirectory: missing)
+        #expect(result.status == Exit.failure, "\(result)")
+        #expect(json["error"]?["message"]?.stringValue?.contains("no sidecar has used") == true)
+        #expect(result.stderr.contains("companion sidecar serve"))
+        #expect(!FileManager.default.fileExists(atPath: missing.path), "nothing is created")
+    }
+}

@@ -1,0 +1,88 @@
+import CompanionSidecar
+import CompanionTestSupport
+import Foundation
+import Testing
+
+/// `companion sidecar service`: the systemd user unit it writes is valid for systemd itself
+/// (`systemd-analyze --user verify`), carries the passphrase only as a credential, and goes away on uninstall.
+@Suite struct SidecarServiceTests {
+    /// `systemd-analyze --user verify UNIT` with a private runtime directory; its status and warnings.
+    static func verify(_ unit: URL, root: URL) async throws -> ProcessRunner.Result {
+        let runtime = root.appendingPathComponent("runtime")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        chmod(runtime.path, 0o700)
+        return try await ProcessRunner.run(
+            "/usr/bin/systemd-analyze", ["--user", "verify", unit.path],
+            environment: ["XDG_RUNTIME_DIR": runtime.path, "SYSTEMD_LOG_LEVEL": "warning"])
+    }
+
+    @Test func installWritesAUnitSystemdAcceptsAndUninstallRemovesIt() async throws {
+        let root = try TestPaths.temporaryDirectory("service")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let passphrase = root.appendingPathComponent("pass phrase")
+        try Data("not in the unit\n".utf8).write(to: passphrase)
+        chmod(passphrase.path, 0o600)
+        let cli = CompanionCLI(environment: [
+            "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+            "COMPANION_CONFIG": root.appendingPathComponent("none.toml").path,
+        ])
+        let install = try await cli.run([
+            "sidecar", "service", "install", "--no-start", "--host", "0.0.0.0", "--port", "7979",
+            "--data-dir", root.appendingPathComponent("data 100%").path, "--passphrase-file", passphrase.path, "--json",
+        ])
+        #expect(install.status == Exit.success, "\(install)")
+        let status = try install.json()
+        #expect(status["installed"]?.boolValue == true)
+        let unit = root.appendingPathComponent("config/systemd/user/companion-sidecar.service")
+        #expect(status["unitPath"]?.stringValue == unit.path)
+
+        let text = try String(contentsOf: unit, encoding: .utf8)
+        #expect(text.contains(#""sidecar" "serve" "--host" "0.0.0.0" "--port" "7979""#))
+        #expect(text.contains("data 100%%"), "a % in a path is escaped for systemd")
+        #expect(text.contains("LoadCredential=vault-passphrase:\(passphrase.path)"))
+        #expect(text.contains("COMPANION_VAULT_PASSPHRASE_FILE=%d/vault-passphrase"))
+        #expect(!text.contains("not in the unit"), "the passphrase itself is never in the unit")
+
+        let verified = try await Self.verify(unit, root: root)
+        #expect(verified.status == 0, "\(verified)")
+        #expect(!verified.stderr.contains(unit.lastPathComponent), "no warning about the unit: \(verified.stderr)")
+
+        let uninstall = try await cli.run(["sidecar", "service", "uninstall", "--json"])
+        #expect(uninstall.status == Exit.success, "\(uninstall)")
+        #expect(try uninstall.json()["removed"]?.boolValue == true)
+        #expect(!FileManager.default.fileExists(atPath: unit.path))
+    }
+
+    @Test func aFileVaultServiceNeedsAPassphraseSourceAndAPrivateFile() async throws {
+        let root = try TestPaths.temporaryDirectory("service")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let cli = CompanionCLI(environment: ["XDG_CONFIG_HOME": root.path])
+        let none = try await cli.run(["sidecar", "service", "install", "--no-start"])
+        #expect(none.status == Exit.usage, "\(none)")
+        #expect(none.stderr.contains("--passphrase-file"))
+        let open = root.appendingPathComponent("open")
+        try Data("x\n".utf8).write(to: open)
+        chmod(open.path, 0o644)
+        let refused = try await cli.run(["sidecar", "service", "install", "--no-start", "--passphrase-file", open.path])
+        #expect(refused.status == Exit.failure, "\(refused)")
+        #expect(refused.stderr.contains("chmod 600"))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("systemd/user").path))
+    }
+
+    @Test func theUnitForAnEncryptedCredentialAndTheSecretService() async throws {
+        let root = try TestPaths.temporaryDirectory("service")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for unit in [
+            SidecarUnit(
+                executable: "/usr/bin/true", serveArguments: [], profile: "work",
+                passphrase: .encrypted("/home/u/.config/companion/passphrase.cred")),
+            SidecarUnit(executable: "/usr/bin/true", serveArguments: ["--port", "0"], vault: "secret-service"),
+        ] {
+            let file = root.appendingPathComponent("companion-sidecar.service")
+            try Data(unit.text.utf8).write(to: file)
+            let verified = try await Self.verify(file, root: root)
+            #expect(verified.status == 0, "\(verified)")
+            #expect(!verified.stderr.contains(file.lastPathComponent), "\(unit.text)\n\(verified.stderr)")
+        }
+    }
+}
