@@ -1,3 +1,4 @@
+import CompanionAPI
 import GRDB
 
 /// The registry's schema, as an ordered list of migrations. Never edit a shipped migration: add a new one.
@@ -36,6 +37,11 @@ enum RegistryMigrations {
         TaskStore.registerMigrations(in: &migrator)
         migrator.registerMigration("v2: audit log retention") { db in
             try db.execute(sql: AuditRetention.migrationSQL)
+        }
+        migrator.registerMigration("v3: device scopes") { db in
+            // Devices paired before scopes existed keep every power they had.
+            try db.execute(
+                sql: "ALTER TABLE device ADD COLUMN scopes TEXT NOT NULL DEFAULT '\(DeviceScope.text(DeviceScope.all))'")
         }
         return migrator
     }

@@ -22,7 +22,8 @@ struct PairCodeCommand: CompanionCommand {
             let companion = Companion(vault: try vault.open(), timeout: sidecar.timeout)
             let url = try companion.sidecarURL(override: sidecar.url)
             try await PairingPresentation(
-                json: output.json, confirm: pairing.confirm, expectedVerificationCode: pairing.verificationCode
+                json: output.json, confirm: pairing.confirm, expectedVerificationCode: pairing.verificationCode,
+                pairingVersion: pairing.pairingVersion.choice
             ).pair(companion, invitation, url: url, deviceName: pairing.name)
         }
     }

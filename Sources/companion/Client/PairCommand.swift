@@ -18,6 +18,26 @@ struct PairingOptionGroup: ParsableArguments {
 
     @Option(
         name: .customLong("verification-code"),
-        help: "Manual path: the verification code the workstation shows after pairing (else you are asked).")
+        help: "Pairing v1, manual path: the verification code the workstation shows after pairing (else you are asked).")
     var verificationCode: String?
+
+    @Option(
+        name: .customLong("pairing-version"),
+        help: "auto (v2 when the sidecar offers it), 1 (code sent in the clear; refused for a sidecar known to speak v2) or 2.")
+    var pairingVersion: PairingVersionArgument = .auto
+}
+
+/// `--pairing-version`.
+enum PairingVersionArgument: String, ExpressibleByArgument, CaseIterable {
+    case auto
+    case v1 = "1"
+    case v2 = "2"
+
+    var choice: PairingVersionChoice {
+        switch self {
+        case .auto: .automatic
+        case .v1: .v1
+        case .v2: .v2
+        }
+    }
 }
