@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "CompanionSidecar", targets: ["CompanionSidecar"]),
         .library(name: "CompanionKit", targets: ["CompanionKit"]),
         .library(name: "CompanionClaudeCode", targets: ["CompanionClaudeCode"]),
+        .library(name: "CompanionDiscovery", targets: ["CompanionDiscovery"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -56,6 +57,7 @@ let package = Package(
         loadedLibrary("CZBar", apt: ["libzbar-dev"]),
         loadedLibrary("CPNG", apt: ["libpng-dev"]),
         loadedLibrary("CJPEG", apt: ["libjpeg-dev"]),
+        loadedLibrary("CAvahi", apt: ["libavahi-client-dev"]),
 
         // Capability modules.
         .target(name: "CompanionCrypto", dependencies: ["CSodium"]),
@@ -83,7 +85,10 @@ let package = Package(
             name: "CompanionKit",
             dependencies: [
                 "CompanionAPI", "CompanionClient", "CompanionCrypto", "CompanionPairing", "CompanionQR", "CompanionVault",
+                "CompanionDiscovery",
             ]),
+        // DNS-SD (`_companion._tcp`) through avahi-daemon: advertising and browsing.
+        .target(name: "CompanionDiscovery", dependencies: ["CAvahi"]),
         // Claude Code on the workstation (no HTTP): the CLI and ~/.claude, the project and session index,
         // transcripts, the chat run supervisor. The sidecar's /api/v1 routes translate HTTP to it.
         .target(
@@ -97,7 +102,7 @@ let package = Package(
         .target(
             name: "CompanionSidecar",
             dependencies: [
-                "CompanionAPI", "CompanionCrypto", "CompanionPaths", "CompanionClaudeCode",
+                "CompanionAPI", "CompanionCrypto", "CompanionPaths", "CompanionClaudeCode", "CompanionDiscovery",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -115,7 +120,7 @@ let package = Package(
             name: "companion",
             dependencies: [
                 "CompanionCrypto", "CompanionVault", "CompanionVaultSecretService", "CompanionQR",
-                "CompanionAPI", "CompanionClient", "CompanionPairing", "CompanionSidecar", "CompanionKit",
+                "CompanionAPI", "CompanionClient", "CompanionPairing", "CompanionSidecar", "CompanionKit", "CompanionDiscovery",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

@@ -37,7 +37,7 @@ public enum SHA512 {
         var state = crypto_auth_hmacsha512_state()
         var tag = [UInt8](repeating: 0, count: Int(crypto_auth_hmacsha512_BYTES))
         key.withUnsafeBytes { raw in
-            _ = crypto_auth_hmacsha512_init(&state, raw.bindMemory(to: UInt8.self).baseAddress, raw.count)
+            _ = crypto_auth_hmacsha512_init(&state, raw.bindMemory(to: UInt8.self).baseAddress!, raw.count)
         }
         message.withUnsafeBufferPointer { input in
             _ = crypto_auth_hmacsha512_update(&state, input.baseAddress, UInt64(input.count))

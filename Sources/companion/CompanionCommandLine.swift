@@ -10,7 +10,7 @@ struct CompanionCommandLine: AsyncParsableCommand {
         subcommands: [
             KeysCommand.self, QRCommand.self, ConnectCommand.self, PairCommand.self, StatusCommand.self,
             DisconnectCommand.self, DevicesCommand.self, SidecarCommand.self, TasksCommand.self,
-            LogsCommand.self, ProjectsCommand.self, SessionsCommand.self, ChatCommand.self,
+            LogsCommand.self, ProjectsCommand.self, SessionsCommand.self, ChatCommand.self, DiscoverCommand.self,
         ]
     )
 }

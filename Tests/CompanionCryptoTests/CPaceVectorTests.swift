@@ -30,10 +30,13 @@ struct CPaceVectorTests {
     }
 
     enum StringOrInt: Decodable {
-        case string(String), int(Int)
+        case string(String)
+        case int(Int)
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if let value = try? container.decode(Int.self) { self = .int(value) } else {
+            if let value = try? container.decode(Int.self) {
+                self = .int(value)
+            } else {
                 self = .string(try container.decode(String.self))
             }
         }
@@ -80,7 +83,8 @@ struct CPaceVectorTests {
         let bcd = Array("BCD".utf8)
         #expect(CPaceEncoding.orderedConcatenation(abcd, bcd) == Self.bytes(v.oCat, "o_cat(b'ABCD',b'BCD')"))
         #expect(
-            CPaceEncoding.orderedConcatenation(bcd, Array("ABCDE".utf8)) == Self.bytes(v.oCat, "o_cat(b'BCD',b'ABCDE')"))
+            CPaceEncoding.orderedConcatenation(bcd, Array("ABCDE".utf8)) == Self.bytes(v.oCat, "o_cat(b'BCD',b'ABCDE')")
+        )
         let partyA = Array("PartyA".utf8)
         let partyB = Array("PartyB".utf8)
         for (ya, yb) in [("123", "234"), ("3456", "2345")] {
@@ -120,7 +124,9 @@ struct CPaceVectorTests {
         let prs = Self.bytes(p, "PRS")
         let ci = Self.bytes(p, "CI")
         let sid = Self.bytes(p, "sid")
-        #expect(CPace.generator(prs: Self.secret(prs), ci: ci, sid: sid).withUnsafeBytes { Array($0) } == Self.bytes(p, "g"))
+        #expect(
+            CPace.generator(prs: Self.secret(prs), ci: ci, sid: sid).withUnsafeBytes { Array($0) } == Self.bytes(p, "g")
+        )
         let adA = Self.bytes(p, "ADa")
         let adB = Self.bytes(p, "ADb")
         let a = CPaceParty(
@@ -178,7 +184,9 @@ struct CPaceVectorTests {
                 try a.finish(ownAssociatedData: [], peerShare: Hex.decode(invalid), peerAssociatedData: [])
             }
         }
-        #expect(throws: CPaceError.invalidShare) { try a.finish(ownAssociatedData: [], peerShare: [1, 2, 3], peerAssociatedData: []) }
+        #expect(throws: CPaceError.invalidShare) {
+            try a.finish(ownAssociatedData: [], peerShare: [1, 2, 3], peerAssociatedData: [])
+        }
     }
 
     @Test func differentPasswordsOrChannelsDoNotConfirm() throws {

@@ -124,7 +124,8 @@ import Testing
         let fake = try LoopbackHTTPServer { request in
             guard request.path == "/health" else { return .init(status: 404, json: #"{"ok":false}"#) }
             return .init(
-                json: #"{"ok":true,"service":"companion-sidecar","version":"0","protocol":"companionkit-pairing","protocolVersion":1}"#
+                json:
+                    #"{"ok":true,"service":"companion-sidecar","version":"0","protocol":"companionkit-pairing","protocolVersion":1}"#
             )
         }
         defer { fake.stop() }
@@ -161,7 +162,8 @@ import Testing
             let outcome = try await setup.companion.pair(
                 try PairingInvitation(code: started.response.code), at: url, options: options)
             #expect(outcome.pairingVersion == 1)
-            if case .verificationCode = outcome.sidecarVerification {} else {
+            if case .verificationCode = outcome.sidecarVerification {
+            } else {
                 Issue.record("v1 did not check the verification code: \(outcome.sidecarVerification)")
             }
         }

@@ -23,7 +23,8 @@ import Testing
 
         init(relay: RewritingRelay) throws {
             let offer = try CompanionJSON.decode(
-                PairingOfferResponse.self, from: try #require(relay.body(of: "/companion/pairing/v2/offer", response: true)))
+                PairingOfferResponse.self,
+                from: try #require(relay.body(of: "/companion/pairing/v2/offer", response: true)))
             let request = try CompanionJSON.decode(
                 PairingExchangeRequest.self,
                 from: try #require(relay.body(of: "/companion/pairing/v2/exchange", response: false)))

@@ -119,7 +119,9 @@ import Testing
         let id = try await sidecar.registry.registerPairing(
             name: "phone", publicKey: device.keys.publicKey.base64, at: Date(), peer: nil
         ).device.id
-        let list = { try await probe.get("/v1/tasks", headers: device.signedHeaders(id: id, "GET", "/v1/tasks", now: Date())) }
+        let list = {
+            try await probe.get("/v1/tasks", headers: device.signedHeaders(id: id, "GET", "/v1/tasks", now: Date()))
+        }
         #expect(try await list().status == 200)
         #expect(try await sidecar.registry.setScopes([.chat], deviceID: id, at: Date(), peer: nil)?.scopes == "chat")
         #expect(try await list().status == 403)
@@ -130,7 +132,9 @@ import Testing
     /// `path` with its parameters filled: a device route names another device, the rest a made-up id.
     static func concrete(_ path: String, otherDevice: String) -> String {
         var result = path
-        if result.hasPrefix("/companion/devices/") { result = result.replacingOccurrences(of: "{id}", with: otherDevice) }
+        if result.hasPrefix("/companion/devices/") {
+            result = result.replacingOccurrences(of: "{id}", with: otherDevice)
+        }
         while let open = result.firstIndex(of: "{"), let close = result[open...].firstIndex(of: "}") {
             result.replaceSubrange(open...close, with: "x1")
         }

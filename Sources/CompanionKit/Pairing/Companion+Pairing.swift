@@ -36,7 +36,9 @@ extension Companion {
             try PairingInvitation.check(machine.state)
             throw CompanionError(.failure, "pairing stopped in state \(machine.state.name)")
         }
-        if try await negotiatedVersion(client: client, url: url, ticket: ticket, options: options) >= PairingProtocolV2.version {
+        if try await negotiatedVersion(client: client, url: url, ticket: ticket, options: options)
+            >= PairingProtocolV2.version
+        {
             return try await pairV2(
                 request, machine: machine, client: client, url: url, keyPair: keyPair, created: created,
                 options: options)

@@ -54,7 +54,8 @@ extension Companion {
         let ticket = machine.state.ticket ?? PairingTicket(source: .manual, code: request.pairingCode)
         let result = try await PairingV2Run(
             client: client, keyPair: keyPair, code: request.pairingCode, deviceName: request.deviceName,
-            expectedFingerprint: ticket.fingerprint ?? options.expectedFingerprint
+            expectedFingerprint: ticket.fingerprint ?? options.expectedFingerprint,
+            expectedShortFingerprint: options.expectedShortFingerprint
         ).run()
         do { try machine.receive(result.response) } catch {
             throw CompanionError(.failure, "pairing stopped: \(error)")

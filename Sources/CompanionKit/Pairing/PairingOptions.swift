@@ -41,6 +41,9 @@ public struct PairingOptions: Sendable {
     public var expectedFingerprint: String?
     /// Set when the source of ``expectedFingerprint`` announced pairing v2 (a DNS-SD TXT record).
     public var expectsVersion2 = false
+    /// The first 64 bits of the sidecar's fingerprint in hex (16 digits), from a discovery record: the key the
+    /// exchange proves must have it.
+    public var expectedShortFingerprint: String?
 
     public init(
         verification: VerificationCheck, deviceName: String? = nil,

@@ -12,6 +12,8 @@ struct PairingV2Run {
     /// The fingerprint the sidecar must have (from a QR code, a discovery record or a pinned pairing); checked
     /// before anything that costs an attempt is sent.
     let expectedFingerprint: String?
+    /// The short fingerprint from a discovery record (16 hex digits), checked like ``expectedFingerprint``.
+    var expectedShortFingerprint: String? = nil
 
     struct Result {
         let response: PairingCompleteResponse
@@ -22,7 +24,8 @@ struct PairingV2Run {
         let offer = try await call { () async throws(CompanionClientError) in try await client.pairingOffer() }
         guard offer.protocolVersion == PairingProtocolV2.version, offer.suite == PairingProtocolV2.suite else {
             throw CompanionError(
-                .server, "the sidecar offers pairing v\(offer.protocolVersion) with \(offer.suite.prefix(40)), "
+                .server,
+                "the sidecar offers pairing v\(offer.protocolVersion) with \(offer.suite.prefix(40)), "
                     + "not v2 with \(PairingProtocolV2.suite)", hint: "update the companion or the sidecar")
         }
         guard let sidecarKey = try? Ed25519PublicKey(base64: offer.sidecarPublicKey), sidecarKey.isValidPoint,
@@ -34,6 +37,14 @@ struct PairingV2Run {
                 throw SidecarTrust.refusal(
                     "the sidecar that answered is not the one in the QR code or discovery record (its key is "
                         + "\(sidecarKey.fingerprint), expected \(expectedFingerprint.prefix(60)))")
+            }
+        }
+        if let expectedShortFingerprint {
+            let short = sidecarKey.fingerprint.short.replacingOccurrences(of: " ", with: "")
+            guard short.caseInsensitiveCompare(expectedShortFingerprint) == .orderedSame else {
+                throw SidecarTrust.refusal(
+                    "the sidecar that answered is not the one discovery announced (its key is \(short), the "
+                        + "announcement says \(expectedShortFingerprint.prefix(16)))")
             }
         }
         let ci = PairingProtocolV2.channelIdentifier(deviceKey: keyPair.publicKey, sidecarKey: sidecarKey)
@@ -55,7 +66,8 @@ struct PairingV2Run {
             try keys.verify(peerConfirmation: tag)
         } catch {
             throw CompanionError(
-                .pairing, "the workstation did not prove it knows this code: the code is wrong, or something "
+                .pairing,
+                "the workstation did not prove it knows this code: the code is wrong, or something "
                     + "between this device and the workstation altered the exchange",
                 hint: "check the code on the workstation's screen and try again (each try uses one of 5 attempts)")
         }
@@ -65,7 +77,8 @@ struct PairingV2Run {
             throw SidecarTrust.refusal("the sidecar's signature over the key exchange does not verify")
         }
         let confirm = PairingConfirmRequest(
-            pairingId: offer.pairingId, exchangeId: answer.exchangeId, confirmation: Base64URL.encode(keys.confirmation))
+            pairingId: offer.pairingId, exchangeId: answer.exchangeId, confirmation: Base64URL.encode(keys.confirmation)
+        )
         let response = try await call { () async throws(CompanionClientError) in
             try await client.pairingConfirm(confirm)
         }

@@ -57,7 +57,10 @@ public actor PairingManager {
             pairingVersion: identity == nil ? nil : PairingProtocolV2.version)
         let response = PairingStartResponse(
             code: pairing.code, expiresAt: expiresAt, qrPayload: try payload.jsonString())
-        try await registry.audit(AuditEntry(at: now(), event: .pairingStarted, peer: peer, detail: "ttl=\(ttl)s scopes=\(DeviceScope.text(pairing.scopes))"))
+        try await registry.audit(
+            AuditEntry(
+                at: now(), event: .pairingStarted, peer: peer,
+                detail: "ttl=\(ttl)s scopes=\(DeviceScope.text(pairing.scopes))"))
         logger.debug(
             "pairing started", metadata: ["ttl": "\(ttl)", "expiresAt": "\(Timestamp.string(from: expiresAt))"])
         return response

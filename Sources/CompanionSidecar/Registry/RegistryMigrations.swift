@@ -41,7 +41,8 @@ enum RegistryMigrations {
         migrator.registerMigration("v3: device scopes") { db in
             // Devices paired before scopes existed keep every power they had.
             try db.execute(
-                sql: "ALTER TABLE device ADD COLUMN scopes TEXT NOT NULL DEFAULT '\(DeviceScope.text(DeviceScope.all))'")
+                sql: "ALTER TABLE device ADD COLUMN scopes TEXT NOT NULL DEFAULT '\(DeviceScope.text(DeviceScope.all))'"
+            )
         }
         return migrator
     }

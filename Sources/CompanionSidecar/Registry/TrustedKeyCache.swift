@@ -62,7 +62,8 @@ final class TrustedKeyObserver: TransactionObserver, @unchecked Sendable {
         switch eventKind {
         case .insert(let table), .delete(let table): table == DeviceRecord.databaseTableName
         case .update(let table, let columns):
-            table == DeviceRecord.databaseTableName && (columns.contains("publicKey") || columns.contains("id") || columns.contains("scopes"))
+            table == DeviceRecord.databaseTableName
+                && (columns.contains("publicKey") || columns.contains("id") || columns.contains("scopes"))
         }
     }
 

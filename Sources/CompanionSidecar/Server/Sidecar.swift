@@ -130,8 +130,15 @@ public final class Sidecar: Sendable {
         try await registry.pruneAuditLog(now: now(), retention: configuration.auditRetention)
         try await tasks.runner.recover()
         await claudeCode?.prepare()
+        let advertisement = SidecarAdvertisement()
+        defer { advertisement.stop() }
+        let configuration = configuration
+        let logger = logger
         do {
-            try await makeApplication(onListening: onListening).runService()
+            try await makeApplication { address in
+                advertisement.start(address: address, configuration: configuration, logger: logger)
+                await onListening(address)
+            }.runService()
         } catch {
             await tasks.runner.stopAll()
             await claudeCode?.shutdown()

@@ -18,12 +18,15 @@ struct PairingOptionGroup: ParsableArguments {
 
     @Option(
         name: .customLong("verification-code"),
-        help: "Pairing v1, manual path: the verification code the workstation shows after pairing (else you are asked).")
+        help: "Pairing v1, manual path: the verification code the workstation shows after pairing (else you are asked)."
+    )
     var verificationCode: String?
 
     @Option(
         name: .customLong("pairing-version"),
-        help: "auto (v2 when the sidecar offers it), 1 (code sent in the clear; refused for a sidecar known to speak v2) or 2.")
+        help:
+            "auto (v2 when the sidecar offers it), 1 (code sent in the clear; refused for a sidecar known to speak v2) or 2."
+    )
     var pairingVersion: PairingVersionArgument = .auto
 }
 

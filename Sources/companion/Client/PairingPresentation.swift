@@ -1,4 +1,5 @@
 import CompanionAPI
+import CompanionDiscovery
 import CompanionKit
 import Foundation
 
@@ -13,6 +14,8 @@ struct PairingPresentation {
     var expectedVerificationCode: String? = nil
     /// `--pairing-version`.
     var pairingVersion: PairingVersionChoice = .automatic
+    /// The discovery record the URL came from, whose fingerprint the sidecar must prove.
+    var discovered: DiscoveryRecord? = nil
 
     /// The `--json` shape of a successful pairing.
     struct Output: Encodable {
@@ -55,6 +58,7 @@ struct PairingPresentation {
         }
         var options = PairingOptions(verification: verification, deviceName: deviceName)
         options.pairingVersion = pairingVersion
+        if let discovered { options = options.discovered(discovered) }
         if confirm {
             options.confirmBeforeSending = { prompt in
                 let text = Self.announcement(prompt) + "; press Enter to complete pairing"

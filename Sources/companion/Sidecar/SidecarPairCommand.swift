@@ -26,7 +26,8 @@ struct SidecarPairCommand: CompanionCommand {
     @Flag(help: "Print JSON lines instead of the code, QR and countdown.")
     var json = false
 
-    @Option(help: "What the device may do, comma-separated: read, tasks, chat, control, admin (default read,tasks,chat).")
+    @Option(
+        help: "What the device may do, comma-separated: read, tasks, chat, control, admin (default read,tasks,chat).")
     var scopes: String?
 
     func validate() throws {
