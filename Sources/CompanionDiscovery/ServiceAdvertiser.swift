@@ -41,7 +41,7 @@ public final class ServiceAdvertiser: @unchecked Sendable {
         }
         self.group = group
         var strings = txt.map { strdup($0) }
-        defer { strings.forEach { free($0) } }
+        defer { for string in strings { free(string) } }
         let list = strings.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
                 api.avahi_string_list_new_from_array($0, Int32(buffer.count))

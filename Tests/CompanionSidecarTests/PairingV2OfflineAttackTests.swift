@@ -119,7 +119,7 @@ import Testing
             defer { relay.stop() }
             let code = try await WorkstationPairing(url: url).start().response.code
             // A broken companion: its share is the generator itself (scalar 1).
-            let client = CompanionAPIClient(baseURL: relay.baseURL)
+            let client = try CompanionAPIClient(baseURL: relay.baseURL)
             let offer = try await client.pairingOffer()
             let device = Ed25519KeyPair.generate().publicKey
             let ci = PairingProtocolV2.channelIdentifier(

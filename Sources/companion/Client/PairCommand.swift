@@ -1,4 +1,5 @@
 import ArgumentParser
+import CompanionKit
 
 /// `companion pair`: pair this device with a sidecar, by QR image or by typed code.
 struct PairCommand: AsyncParsableCommand {
