@@ -28,7 +28,10 @@ final class RewritingRelay: @unchecked Sendable {
         let box = RecorderBox()
         server = try LoopbackHTTPServer { request in
             let body = rewriteRequest?(request.path, request.body) ?? request.body
-            guard let (status, answer) = Self.forward(request.method, request.path, body, port: targetPort) else {
+            guard
+                let (status, answer) = Self.forward(
+                    request.method, request.path, request.headers, body, port: targetPort)
+            else {
                 return LoopbackHTTPServer.Response(status: 502, json: #"{"ok":false}"#)
             }
             let rewritten = rewriteResponse?(request.path, answer) ?? answer
@@ -59,9 +62,15 @@ final class RewritingRelay: @unchecked Sendable {
     }
 
     /// One request to 127.0.0.1:`port` over a fresh connection; the status and body of the answer.
-    private static func forward(_ method: String, _ path: String, _ body: Data, port: Int) -> (Int, Data)? {
+    private static func forward(_ method: String, _ path: String, _ headers: [String: String], _ body: Data, port: Int)
+        -> (Int, Data)?
+    {
         guard let connection = try? RawTCPConnection(port: port) else { return nil }
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        // The signature headers travel on (a relay that drops them is not a transparent one).
+        for (name, value) in headers where name.hasPrefix("x-companion-") || name == "authorization" {
+            head += "\(name): \(value)\r\n"
+        }
         if !body.isEmpty { head += "Content-Type: application/json\r\n" }
         head += "Content-Length: \(body.count)\r\n\r\n"
         guard connection.send(Array(head.utf8) + Array(body)) else { return nil }
