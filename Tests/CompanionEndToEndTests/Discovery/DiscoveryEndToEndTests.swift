@@ -29,7 +29,7 @@ struct DiscoveryEndToEndTests {
         let port = try #require(
             start["port"]?.stringValue.flatMap(Int.init)
                 ?? start["port"].flatMap { value in
-                    if case .number(let number) = value { return Int(number) }
+                    if case .integer(let number) = value { return Int(number) }
                     return nil
                 })
         return (sidecar, port)
@@ -50,8 +50,8 @@ struct DiscoveryEndToEndTests {
         }
         #expect(workstations.count == 1)
         #expect(first["address"] == .string(ConfinedLAN.address))
-        #expect(first["port"] == .number(Double(port)))
-        #expect(first["pairingVersion"] == .number(2))
+        #expect(first["port"] == .integer(Int64(port)))
+        #expect(first["pairingVersion"] == .integer(2))
         // The workstation starts a pairing (loopback inside the namespace); the companion types only the code.
         let started = try await lan.run([
             "curl", "-sf", "-X", "POST", "http://127.0.0.1:\(port)/companion/pairing/start",
@@ -62,7 +62,7 @@ struct DiscoveryEndToEndTests {
             environment: companion)
         #expect(paired.status == 0, "\(paired)")
         let outcome = try paired.json()
-        #expect(outcome["pairingVersion"] == .number(2))
+        #expect(outcome["pairingVersion"] == .integer(2))
         #expect(outcome["sidecarURL"] == .string("http://\(ConfinedLAN.address):\(port)"))
     }
 
@@ -90,6 +90,6 @@ struct DiscoveryEndToEndTests {
         #expect(paired.stdout.contains("not the one discovery announced"), "\(paired)")
         // Refused before the exchange: no attempt was used.
         let offer = try await lan.run(["curl", "-sf", "http://127.0.0.1:\(port)/companion/pairing/v2/offer"])
-        #expect(try offer.json()["attemptsLeft"] == .number(5), "\(offer)")
+        #expect(try offer.json()["attemptsLeft"] == .integer(5), "\(offer)")
     }
 }
