@@ -12,7 +12,13 @@ extension Companion {
     {
         let known = knownVersion2(url: url, ticket: ticket, options: options)
         let offered: Int
-        do { offered = try await client.health().protocolVersion } catch { throw CompanionError.from(error) }
+        do { offered = try await client.health().protocolVersion } catch {
+            // `/health` is optional in the brief: a sidecar without a usable one speaks v1 (unless known otherwise).
+            switch error {
+            case .server(status: 404, _, _), .malformedResponse: offered = 1
+            default: throw CompanionError.from(error)
+            }
+        }
         if offered >= PairingProtocolV2.version, options.pairingVersion != .v1 { return PairingProtocolV2.version }
         if let known {
             throw CompanionError(
