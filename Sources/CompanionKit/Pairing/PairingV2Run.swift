@@ -2,7 +2,7 @@ import CompanionAPI
 import CompanionClient
 import CompanionCrypto
 
-/// The companion's side of the v2 exchange (``PairingProtocolV2``): offer, CPace message, the sidecar's
+/// The companion's side of the v2 exchange (`PairingProtocolV2`): offer, CPace message, the sidecar's
 /// confirmation and signature checked, then its own confirmation. The code never leaves this process.
 struct PairingV2Run {
     let client: CompanionAPIClient

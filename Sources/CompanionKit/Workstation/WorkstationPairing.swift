@@ -35,7 +35,7 @@ public struct WorkstationPairing: Sendable {
     }
 
     /// Starts a pairing, optionally asking for a code lifetime in seconds (the sidecar clamps it) and choosing
-    /// what the device that pairs may do (default ``DeviceScope/pairingDefault``).
+    /// what the device that pairs may do (default `DeviceScope/pairingDefault`).
     public func start(ttlSeconds: Int? = nil, scopes: Set<DeviceScope>? = nil) async throws(CompanionError) -> Started {
         let before = try await Self.local { () throws(CompanionClientError) in try await client.status() }
         let started = try await Self.local { () throws(CompanionClientError) in
