@@ -64,6 +64,12 @@ struct DiscoveryEndToEndTests {
         let outcome = try paired.json()
         #expect(outcome["pairingVersion"] == .integer(2))
         #expect(outcome["sidecarURL"] == .string("http://\(ConfinedLAN.address):\(port)"))
+        // `connect` without a URL checks and stores the discovered one.
+        let connected = try await lan.run(
+            [TestPaths.companionBinary.path, "connect", "--json"], environment: Self.companionEnvironment(lan.directory)
+        )
+        #expect(connected.status == 0, "\(connected)")
+        #expect(try connected.json()["sidecarURL"] == .string("http://\(ConfinedLAN.address):\(port)"))
     }
 
     @Test func aFakeAdvertiserWithAnotherFingerprintIsRefused() async throws {
