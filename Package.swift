@@ -33,6 +33,7 @@ let package = Package(
         .library(name: "CompanionClaudeCode", targets: ["CompanionClaudeCode"]),
         .library(name: "CompanionAgents", targets: ["CompanionAgents"]),
         .library(name: "CompanionSettings", targets: ["CompanionSettings"]),
+        .library(name: "CompanionDiscovery", targets: ["CompanionDiscovery"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -66,6 +67,7 @@ let package = Package(
         .systemLibrary(name: "CKeyring", path: "Sources/CSystem/CKeyring"),
         loadedLibrary("CPNG", apt: ["libpng-dev"]),
         loadedLibrary("CJPEG", apt: ["libjpeg-dev"]),
+        loadedLibrary("CAvahi", apt: ["libavahi-client-dev"]),
 
         // Capability modules.
         .target(name: "CompanionCrypto", dependencies: ["CSodium"]),
@@ -97,7 +99,10 @@ let package = Package(
             name: "CompanionKit",
             dependencies: [
                 "CompanionAPI", "CompanionClient", "CompanionCrypto", "CompanionPairing", "CompanionQR", "CompanionVault",
+                "CompanionDiscovery",
             ]),
+        // DNS-SD (`_companion._tcp`) through avahi-daemon: advertising and browsing.
+        .target(name: "CompanionDiscovery", dependencies: ["CAvahi"]),
         // Claude Code on the workstation (no HTTP): the CLI and ~/.claude, the project and session index,
         // transcripts, the chat run supervisor. The sidecar's /api/v1 routes translate HTTP to it.
         .target(
@@ -120,6 +125,7 @@ let package = Package(
             name: "CompanionSidecar",
             dependencies: [
                 "CompanionAPI", "CompanionCrypto", "CompanionPaths", "CompanionClaudeCode", "CompanionAgents",
+                "CompanionDiscovery",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -144,6 +150,7 @@ let package = Package(
                 "CompanionAPI", "CompanionClient", "CompanionPairing", "CompanionSidecar", "CompanionKit",
                 "CompanionAgents",
                 "CompanionSettings",
+                "CompanionDiscovery",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -16,6 +16,9 @@ packages=(
     qrencode zbar-tools imagemagick curl git wrk hyperfine python3 python3-cryptography python3-venv
     # libfaketime: end-to-end tests move a real sidecar's clock to expire a pairing code without waiting
     faketime
+    # discovery (DNS-SD through Avahi) and its confined test network (scripts/netns-avahi.sh); tests never use the
+    # system's avahi-daemon (a container's policy-rc.d keeps it from starting; on a desktop it is the usual one)
+    avahi-daemon avahi-utils libavahi-client-dev iproute2
 )
 
 missing=()

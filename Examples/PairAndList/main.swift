@@ -3,8 +3,9 @@
 //
 //   swift run pair-and-list http://192.168.1.20:7878 123456 [VERIFICATION-CODE]
 //
-// On the workstation, `companion sidecar pair` shows the code and, once this program has paired, the
-// verification code; give it as the third argument, or compare it when asked.
+// On the workstation, `companion sidecar pair` shows the code. A sidecar with an identity key pairs over v2
+// (CPace: the code never crosses the network and nothing needs comparing); with an older sidecar (v1) the
+// workstation then shows a verification code: give it as the third argument, or compare it when asked.
 import CompanionAPI
 import CompanionKit
 import CompanionVault
@@ -44,7 +45,9 @@ do {
     let companion = Companion(vault: vault)
     let invitation = try PairingInvitation(code: code)
     let outcome = try await companion.pair(invitation, at: url, options: PairingOptions(verification: verification))
-    print("Paired as \(safe(outcome.device.name)) (id \(safe(outcome.device.id))) with \(outcome.sidecarURL)")
+    print(
+        "Paired as \(safe(outcome.device.name)) (id \(safe(outcome.device.id))) with \(outcome.sidecarURL) "
+            + "over pairing v\(outcome.pairingVersion)")
     let list = try await companion.devices()
     for device in list.devices {
         let mine = device.id == list.thisDeviceId ? "  (this device)" : ""

@@ -15,7 +15,8 @@ public struct HealthResponse: Codable, Sendable, Equatable {
     public var service: String
     /// Software version of the sidecar.
     public var version: String
-    /// Pairing protocol name and version the sidecar speaks (see ``QRPayload``).
+    /// Pairing protocol name and the highest pairing exchange version the sidecar speaks: 1 (the brief's
+    /// `pairing/complete`) or 2 (``PairingProtocolV2``, which a sidecar with an identity key offers beside 1).
     public var `protocol`: String
     public var protocolVersion: Int
 

@@ -1,11 +1,16 @@
 import Foundation
 
-/// Optional body of `POST /companion/pairing/start`: `{ "ttlSeconds": number }`.
+/// Optional body of `POST /companion/pairing/start`: `{ "ttlSeconds": number, "scopes": ["read", …] }`.
 public struct PairingStartRequest: Codable, Sendable, Equatable {
     /// Requested lifetime of the pairing code in seconds; the sidecar bounds it.
     public var ttlSeconds: Int?
+    /// What the device that pairs may do; absent: ``DeviceScope/pairingDefault``.
+    public var scopes: [DeviceScope]?
 
-    public init(ttlSeconds: Int? = nil) { self.ttlSeconds = ttlSeconds }
+    public init(ttlSeconds: Int? = nil, scopes: [DeviceScope]? = nil) {
+        self.ttlSeconds = ttlSeconds
+        self.scopes = scopes
+    }
 }
 
 /// Body of a successful `POST /companion/pairing/start`.

@@ -6,7 +6,9 @@ import Foundation
 /// {"code":"123456","expiresAt":"2026-02-25T10:00:00.000Z","name":"workstation",
 ///  "protocol":"companionkit-pairing","token":"…","url":"http://192.168.1.20:7878","version":1}
 /// ```
-/// `fingerprint` (the sidecar identity key, `SHA256:…`) is present when the sidecar has an identity.
+/// `fingerprint` (the sidecar identity key, `SHA256:…`) is present when the sidecar has an identity, and so is
+/// `pairingVersion`: the highest pairing exchange the sidecar speaks (2: CPace, see `PairingProtocolV2`). A
+/// companion that reads 2 never falls back to the v1 exchange; v1 companions ignore the field.
 public struct QRPayload: Codable, Sendable, Equatable {
     /// Protocol name every payload carries.
     public static let protocolName = "companionkit-pairing"
@@ -26,10 +28,12 @@ public struct QRPayload: Codable, Sendable, Equatable {
     public var expiresAt: Date
     /// Fingerprint of the sidecar's Ed25519 identity key (`SHA256:<base64>`), used for pinning.
     public var fingerprint: String?
+    /// The highest pairing exchange version the sidecar speaks; absent means 1.
+    public var pairingVersion: Int?
 
     public init(
         url: String, name: String, code: String, token: String, expiresAt: Date, fingerprint: String? = nil,
-        protocol: String = QRPayload.protocolName, version: Int = QRPayload.protocolVersion
+        pairingVersion: Int? = nil, protocol: String = QRPayload.protocolName, version: Int = QRPayload.protocolVersion
     ) {
         self.protocol = `protocol`
         self.version = version
@@ -39,6 +43,7 @@ public struct QRPayload: Codable, Sendable, Equatable {
         self.token = token
         self.expiresAt = expiresAt
         self.fingerprint = fingerprint
+        self.pairingVersion = pairingVersion
     }
 
     /// The compact JSON text to put in a QR code.

@@ -42,8 +42,10 @@ public struct CompanionAPIClient: Sendable {
     }
 
     /// `POST /companion/pairing/start`, optionally asking for a lifetime in seconds (the workstation only).
-    public func startPairing(ttlSeconds: Int? = nil) async throws(CompanionClientError) -> PairingStartResponse {
-        let body = try encode(PairingStartRequest(ttlSeconds: ttlSeconds))
+    public func startPairing(ttlSeconds: Int? = nil, scopes: Set<DeviceScope>? = nil) async throws(CompanionClientError)
+        -> PairingStartResponse
+    {
+        let body = try encode(PairingStartRequest(ttlSeconds: ttlSeconds, scopes: scopes.map { $0.sorted() }))
         return try await send(.pairingStart, body: body, as: PairingStartResponse.self)
     }
 
@@ -91,6 +93,8 @@ public struct CompanionAPIClient: Sendable {
         !text.isEmpty && text.count <= maxLength
             && !text.unicodeScalars.contains { CharacterSet.controlCharacters.contains($0) }
     }
+
+    func encodeBody<T: Encodable>(_ value: T) throws(CompanionClientError) -> Data { try encode(value) }
 
     private func encode<T: Encodable>(_ value: T) throws(CompanionClientError) -> Data {
         do { return try CompanionJSON.encode(value) } catch {

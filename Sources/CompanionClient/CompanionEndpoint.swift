@@ -59,6 +59,14 @@ public struct CompanionEndpoint: Sendable, Equatable, CustomStringConvertible {
     /// `POST /companion/pairing/cancel` (the workstation only): cancels the pairing whose token is given.
     public static let pairingCancel = CompanionEndpoint(
         method: "POST", path: "/companion/pairing/cancel", auth: .none)
+    /// `GET /companion/pairing/v2/offer`: the active pairing's id and the sidecar's key, for a v2 exchange.
+    public static let pairingOffer = CompanionEndpoint(method: "GET", path: "/companion/pairing/v2/offer", auth: .none)
+    /// `POST /companion/pairing/v2/exchange`: the companion's CPace message.
+    public static let pairingExchange = CompanionEndpoint(
+        method: "POST", path: "/companion/pairing/v2/exchange", auth: .none)
+    /// `POST /companion/pairing/v2/confirm`: the companion's key confirmation.
+    public static let pairingConfirm = CompanionEndpoint(
+        method: "POST", path: "/companion/pairing/v2/confirm", auth: .none)
     /// `GET /companion/status`.
     public static let status = CompanionEndpoint(method: "GET", path: "/companion/status", auth: .none)
     /// `GET /companion/status`, signed: the sidecar checks the signature (401 once this device is no longer

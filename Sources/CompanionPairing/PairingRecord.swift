@@ -20,6 +20,9 @@ public struct PairingRecord: Codable, Sendable, Equatable {
     public var pairedAt: Date
     /// `qr` or `manual`.
     public var method: String
+    /// The pairing exchange used (2: CPace); nil for records written before v2 (v1). A companion never pairs
+    /// again with this sidecar over an older exchange than this.
+    public var pairingVersion: Int?
 
     public init(
         deviceId: String, deviceName: String, sidecarURL: String, workstationName: String? = nil,

@@ -22,6 +22,8 @@ public struct PairingTicket: Sendable, Equatable {
     public var fingerprint: String?
     /// When the code expires; unknown on the manual path.
     public var expiresAt: Date?
+    /// The highest pairing exchange the sidecar announced in its QR code (2: CPace); nil when not announced.
+    public var pairingVersion: Int?
 
     public init(
         source: Source, code: String, token: String? = nil, sidecarURL: String? = nil,
@@ -41,6 +43,7 @@ public struct PairingTicket: Sendable, Equatable {
         self.init(
             source: .qr, code: payload.code, token: payload.token, sidecarURL: payload.url,
             workstationName: payload.name, fingerprint: payload.fingerprint, expiresAt: payload.expiresAt)
+        pairingVersion = payload.pairingVersion
     }
 
     /// Whole seconds left until expiry at `now` (rounded up, never negative); nil when the expiry is unknown.

@@ -53,7 +53,8 @@ struct ClientFailureEndToEndTests {
         let cli = CompanionCLI()
         let result = try await cli.run(["pair", "code", "123456", "--url", fake.baseURL])
         FailureOutput.expect(result, status: Exit.pairing, mentioning: "connected: false")
-        #expect(fake.requests.map(\.path) == ["/companion/pairing/complete"])
+        // `/health` first (pairing version negotiation; this fake has no usable one, so v1), then v1's complete.
+        #expect(fake.requests.map(\.path) == ["/health", "/companion/pairing/complete"])
         // Nothing was stored: the companion is still not paired.
         let status = try await cli.json(["status", "--url", fake.baseURL])
         #expect(status.1["thisDevice"] == .null, "\(status.0)")

@@ -1,3 +1,4 @@
+import CompanionAPI
 import CompanionTestSupport
 import Foundation
 import Testing
@@ -7,8 +8,10 @@ import Testing
 @Suite(.timeLimit(.minutes(3)))
 struct ConnectionEndToEndTests {
     /// A sidecar with `cli` paired to it under `name`; returns the device id.
-    static func pair(_ cli: CompanionCLI, _ sidecar: SidecarProcess, name: String) async throws -> String {
-        let start = try await sidecar.startPairing()
+    static func pair(
+        _ cli: CompanionCLI, _ sidecar: SidecarProcess, name: String, scopes: Set<DeviceScope>? = nil
+    ) async throws -> String {
+        let start = try await sidecar.startPairing(scopes: scopes)
         let (result, json) = try await cli.json(
             ["pair", "code", start.code, "--url", sidecar.url, "--name", name], stdin: confirmsVerification)
         #expect(result.status == Exit.success, "\(result)")
@@ -39,7 +42,8 @@ struct ConnectionEndToEndTests {
         defer { sidecar.stop() }
         let phone = CompanionCLI()
         let tablet = CompanionCLI()
-        let phoneID = try await Self.pair(phone, sidecar, name: "Phone")
+        // Revoking another device needs the admin scope, which a pairing grants only when asked.
+        let phoneID = try await Self.pair(phone, sidecar, name: "Phone", scopes: DeviceScope.all)
         let tabletID = try await Self.pair(tablet, sidecar, name: "Tablet")
 
         let (listed, json) = try await phone.json(["devices", "list"])

@@ -13,8 +13,11 @@ struct SidecarFailureEndToEndTests {
         let start = try await sidecar.startPairing()
         let wrong = start.code == "000000" ? "000001" : "000000"
         let cli = CompanionCLI()
+        // v2: the companion finds out itself (the sidecar's confirmation does not check); v1: the sidecar says so.
         let result = try await cli.run(["pair", "code", wrong, "--url", sidecar.url])
-        FailureOutput.expect(result, status: Exit.pairing, mentioning: "wrong_code")
+        FailureOutput.expect(result, status: Exit.pairing, mentioning: "the code is wrong")
+        let v1 = try await cli.run(["pair", "code", wrong, "--url", sidecar.url, "--pairing-version", "1"])
+        FailureOutput.expect(v1, status: Exit.pairing, mentioning: "wrong_code")
         let (json, body) = try await cli.json(["pair", "code", wrong, "--url", sidecar.url])
         #expect(json.status == Exit.pairing)
         #expect(body["ok"] == .bool(false) && body["error"]?["code"] == .string("pairing"))

@@ -25,17 +25,19 @@ struct TrustEndToEndTests {
         #expect(status.status == Exit.notPaired, "nothing was stored: \(status)")
     }
 
+    /// Pairing v1's manual path (`--pairing-version 1`; v2 needs no verification code).
     @Test func manualPathShowsTheWorkstationsVerificationCodeAndStopsWithoutConsent() async throws {
         let sidecar = try await SidecarProcess.start()
         defer { sidecar.stop() }
         let cli = CompanionCLI()
         let declined = try await cli.run(
-            ["pair", "code", try await sidecar.startPairing().code, "--url", sidecar.url], stdin: "n\n")
+            ["pair", "code", try await sidecar.startPairing().code, "--url", sidecar.url, "--pairing-version", "1"],
+            stdin: "n\n")
         #expect(declined.status == Exit.trust, "\(declined)")
         #expect(try await cli.run(["status"]).status == Exit.notPaired)
 
         let accepted = try await cli.run(
-            ["pair", "code", try await sidecar.startPairing().code, "--url", sidecar.url],
+            ["pair", "code", try await sidecar.startPairing().code, "--url", sidecar.url, "--pairing-version", "1"],
             stdin: confirmsVerification)
         #expect(accepted.status == Exit.success, "\(accepted)")
         let shown = try #require(Self.verificationCode(in: accepted.stderr))
@@ -88,7 +90,7 @@ struct TrustEndToEndTests {
             secrets += [Data(secretKey).base64EncodedString(), secretKey.map { String(format: "%02x", $0) }.joined()]
         }
         let sidecarLog = try String(contentsOf: log, encoding: .utf8)
-        #expect(sidecarLog.contains("/companion/pairing/complete"), "the request log was captured")
+        #expect(sidecarLog.contains("/companion/pairing/v2/confirm"), "the request log was captured")
         for secret in secrets + codes {
             for text in outputs + [sidecarLog] { #expect(!text.contains(secret), "a secret appears in output/logs") }
         }

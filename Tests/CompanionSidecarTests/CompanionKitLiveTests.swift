@@ -44,19 +44,21 @@ import Testing
         }
     }
 
+    /// Pairing v1 (the brief's `pairing/complete`, as a v1 client does): the verification code is checked.
     @Test func pairByCodeConfirmsTheVerificationCodeThenSignsEveryCall() async throws {
         let setup = try Setup()
         try await setup.run { url in
             let workstation = try WorkstationPairing(url: url)
-            let started = try await workstation.start()
+            let started = try await workstation.start(scopes: DeviceScope.all)
             let shown = Mutex<String?>(nil)
+            var options = PairingOptions(
+                verification: .ask { code in
+                    shown.withLock { $0 = code }
+                    return true
+                }, deviceName: "laptop")
+            options.pairingVersion = .v1
             let outcome = try await setup.companion.pair(
-                try PairingInvitation(code: started.response.code), at: url,
-                options: PairingOptions(
-                    verification: .ask { code in
-                        shown.withLock { $0 = code }
-                        return true
-                    }, deviceName: "laptop"))
+                try PairingInvitation(code: started.response.code), at: url, options: options)
             let code = try #require(shown.withLock { $0 })
             #expect(outcome.sidecarVerification == .verificationCode(code))
             #expect(outcome.device.name == "laptop" && outcome.identityCreated)
@@ -85,9 +87,10 @@ import Testing
         try await setup.run { url in
             let started = try await WorkstationPairing(url: url).start()
             do {
+                var options = PairingOptions(verification: .expected("0000-0000"))
+                options.pairingVersion = .v1
                 _ = try await setup.companion.pair(
-                    try PairingInvitation(code: started.response.code), at: url,
-                    options: PairingOptions(verification: .expected("0000-0000")))
+                    try PairingInvitation(code: started.response.code), at: url, options: options)
                 Issue.record("a wrong verification code was accepted")
             } catch let error as CompanionError {
                 #expect(error.kind == .trust)

@@ -52,6 +52,14 @@ import Testing
         _ = try await record("GET", "/companion/pairing/last", "/companion/pairing/last")  // null
         _ = try await record("POST", complete, complete, try phone.completeBody(code: "123456"))  // 410
         _ = try await record("POST", "/companion/pairing/start", "/companion/pairing/start", Data("{".utf8))  // 400
+        // Pairing v2 on a sidecar without an identity key: no offer (404); malformed v2 bodies (400).
+        let offer = "/companion/pairing/v2/offer"
+        let exchange = "/companion/pairing/v2/exchange"
+        let confirm = "/companion/pairing/v2/confirm"
+        _ = try await record("GET", offer, offer)  // 404
+        _ = try await record("POST", exchange, exchange, Data("{".utf8))  // 400
+        _ = try await record(
+            "POST", confirm, confirm, Data(#"{"pairingId":"x","exchangeId":"y","confirmation":"z"}"#.utf8))  // 400
         _ = try await record("POST", complete, complete, Data(repeating: 32, count: 10_000))  // 413
         var started = try await record("POST", "/companion/pairing/start", "/companion/pairing/start")
             .decode(PairingStartResponse.self)

@@ -30,9 +30,9 @@ import Testing
         let key = Ed25519KeyPair.generate().publicKey
         let before = cache.generation
         cache.invalidate()  // a revocation commits while the read is in flight
-        cache.store(key, for: "dev", readAt: before)
+        cache.store(key, scopes: [.read], for: "dev", readAt: before)
         #expect(cache.key(for: "dev") == nil)
-        cache.store(key, for: "dev", readAt: cache.generation)
+        cache.store(key, scopes: [.read], for: "dev", readAt: cache.generation)
         #expect(cache.key(for: "dev") == key)
     }
 }

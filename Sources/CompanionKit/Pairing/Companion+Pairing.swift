@@ -36,6 +36,13 @@ extension Companion {
             try PairingInvitation.check(machine.state)
             throw CompanionError(.failure, "pairing stopped in state \(machine.state.name)")
         }
+        if try await negotiatedVersion(client: client, url: url, ticket: ticket, options: options)
+            >= PairingProtocolV2.version
+        {
+            return try await pairV2(
+                request, machine: machine, client: client, url: url, keyPair: keyPair, created: created,
+                options: options)
+        }
         let response: PairingCompleteResponse
         do {
             response = try await client.completePairing(request)
@@ -61,7 +68,7 @@ extension Companion {
         return PairingOutcome(
             method: ticket.source.rawValue, sidecarURL: url, workstationName: ticket.workstationName, device: device,
             record: record, identityCreated: created, identityFingerprint: keyPair.publicKey.fingerprint.description,
-            sidecarVerification: trust.verification)
+            sidecarVerification: trust.verification, pairingVersion: 1)
     }
 
     /// The pairing-level view of a client error, for the state machine.

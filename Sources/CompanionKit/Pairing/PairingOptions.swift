@@ -11,6 +11,18 @@ public enum VerificationCheck: Sendable {
     case ask(@Sendable (_ code: String) async -> Bool)
 }
 
+/// Which pairing exchange to use.
+public enum PairingVersionChoice: Sendable, Equatable {
+    /// v2 (CPace) when the sidecar's `/health` offers it, else v1, except that a sidecar known to speak v2
+    /// (its QR code says so, it was pinned over v2, or ``PairingOptions/expectedFingerprint`` came from a v2
+    /// discovery record) is never paired over v1: the pairing is refused as a downgrade.
+    case automatic
+    /// v1 only (the brief's `pairing/complete`: the code crosses the wire), for sidecars not known to speak v2.
+    case v1
+    /// v2 only: a sidecar without v2 is refused.
+    case v2
+}
+
 /// What a pairing asks of the person, and the name this device pairs under.
 public struct PairingOptions: Sendable {
     /// How the verification code is checked on the manual path (unused when a QR code pinned the sidecar).
@@ -22,6 +34,16 @@ public struct PairingOptions: Sendable {
     /// Called before anything is sent, when set: return true to go on (e.g. when the person pressed Enter), false
     /// to cancel. A code that expires meanwhile ends the pairing as expired.
     public var confirmBeforeSending: (@Sendable (PairingPrompt) async -> Bool)?
+    /// Which exchange to use; ``PairingVersionChoice/automatic`` by default.
+    public var pairingVersion: PairingVersionChoice = .automatic
+    /// The sidecar's fingerprint when it is known from elsewhere (a discovery record): the sidecar must prove
+    /// this key, and it counts as a sidecar known to speak v2 when ``expectsVersion2`` is set.
+    public var expectedFingerprint: String?
+    /// Set when the source of ``expectedFingerprint`` announced pairing v2 (a DNS-SD TXT record).
+    public var expectsVersion2 = false
+    /// The first 64 bits of the sidecar's fingerprint in hex (16 digits), from a discovery record: the key the
+    /// exchange proves must have it.
+    public var expectedShortFingerprint: String?
 
     public init(
         verification: VerificationCheck, deviceName: String? = nil,

@@ -19,4 +19,6 @@ public struct PairingOutcome: Sendable, Equatable {
     public let identityFingerprint: String
     /// How the sidecar's identity was established.
     public let sidecarVerification: SidecarVerification
+    /// The pairing exchange used: 1 (the code crossed the wire) or 2 (CPace, the code never did).
+    public let pairingVersion: Int
 }

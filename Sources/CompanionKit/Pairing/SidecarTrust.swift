@@ -9,6 +9,9 @@ public enum SidecarVerification: Sendable, Equatable {
     case pinnedByQRCode(fingerprint: String)
     /// Manual path: both sides showed this verification code and it was confirmed.
     case verificationCode(String)
+    /// Pairing v2: the sidecar proved it knows the code (CPace key confirmation) and holds this key (its
+    /// signature over the exchange); no verification code is needed.
+    case codeExchange(fingerprint: String)
     /// The sidecar has no identity key, so nothing could be verified (a sidecar that is not CompanionKit's).
     case unverified
 }

@@ -47,11 +47,12 @@ public struct WorkstationPairing: Sendable {
         }
     }
 
-    /// Starts a pairing, optionally asking for a code lifetime in seconds (the sidecar clamps it).
-    public func start(ttlSeconds: Int? = nil) async throws(CompanionError) -> Started {
+    /// Starts a pairing, optionally asking for a code lifetime in seconds (the sidecar clamps it) and choosing
+    /// what the device that pairs may do (default `DeviceScope/pairingDefault`).
+    public func start(ttlSeconds: Int? = nil, scopes: Set<DeviceScope>? = nil) async throws(CompanionError) -> Started {
         let before = try await Self.local { () throws(CompanionClientError) in try await client.status() }
         let started = try await Self.local { () throws(CompanionClientError) in
-            try await client.startPairing(ttlSeconds: ttlSeconds)
+            try await client.startPairing(ttlSeconds: ttlSeconds, scopes: scopes)
         }
         return Started(
             response: started, payload: try? QRPayload.parse(started.qrPayload), before: before.connectedDevice)

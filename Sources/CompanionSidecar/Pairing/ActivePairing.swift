@@ -1,3 +1,4 @@
+import CompanionAPI
 import CompanionCrypto
 import Foundation
 
@@ -19,15 +20,23 @@ struct ActivePairing: Sendable {
     let code: String
     let token: String
     let expiresAt: Date
+    /// The v2 pairing id (CPace `sid`): 16 random bytes, public.
+    let pairingID: [UInt8]
+    /// What the device that pairs may do.
+    var scopes: Set<DeviceScope> = DeviceScope.pairingDefault
     var failedAttempts = 0
     var state = State.open
+    /// The v2 run waiting for the companion's confirmation (at most one; a new exchange replaces it).
+    var exchange: PendingExchange?
 
     /// A fresh pairing: a 6-digit code drawn uniformly (`randombytes_uniform`, no modulo bias) and a 256-bit token.
     static func generate(serial: UInt64, expiresAt: Date) -> ActivePairing {
         let number = SecureRandom.uniform(1_000_000)
         let digits = String(number)
         let code = String(repeating: "0", count: 6 - digits.count) + digits
-        return ActivePairing(serial: serial, code: code, token: SecureRandom.token(), expiresAt: expiresAt)
+        return ActivePairing(
+            serial: serial, code: code, token: SecureRandom.token(), expiresAt: expiresAt,
+            pairingID: SecureRandom.bytes(PairingProtocolV2.pairingIDLength))
     }
 
     /// Checks a code and optional token in constant time. Both comparisons always run.

@@ -10,14 +10,14 @@ import Logging
 /// the others get 410 `pairing_used`. The clock is injected so tests can expire codes without waiting.
 public actor PairingManager {
     public let policy: PairingPolicy
-    private let registry: Registry
-    private let now: @Sendable () -> Date
-    private let logger: Logger
-    private var active: ActivePairing?
+    let registry: Registry
+    let now: @Sendable () -> Date
+    let logger: Logger
+    var active: ActivePairing?
     private var serial: UInt64 = 0
     private var baseURL: String
     private let hostName: String
-    private let identity: Ed25519KeyPair?
+    let identity: Ed25519KeyPair?
     /// The last completed pairing, for the workstation's own display (verification code).
     private var lastCompletion: PairingCompletion?
 
@@ -42,18 +42,25 @@ public actor PairingManager {
     public var currentBaseURL: String { baseURL }
 
     /// Starts a pairing, replacing any previous one. The caller has checked that the peer is loopback.
-    public func start(ttlSeconds: Int?, peer: String?) async throws -> PairingStartResponse {
+    public func start(ttlSeconds: Int?, scopes: Set<DeviceScope>? = nil, peer: String?) async throws
+        -> PairingStartResponse
+    {
         let ttl = policy.effectiveTTL(requested: ttlSeconds)
         let expiresAt = Timestamp.truncated(now().addingTimeInterval(TimeInterval(ttl)))
         serial += 1
-        let pairing = ActivePairing.generate(serial: serial, expiresAt: expiresAt)
+        var pairing = ActivePairing.generate(serial: serial, expiresAt: expiresAt)
+        if let scopes, !scopes.isEmpty { pairing.scopes = scopes }
         active = pairing
         let payload = QRPayload(
             url: baseURL, name: hostName, code: pairing.code, token: pairing.token, expiresAt: expiresAt,
-            fingerprint: identity?.publicKey.fingerprint.description)
+            fingerprint: identity?.publicKey.fingerprint.description,
+            pairingVersion: identity == nil ? nil : PairingProtocolV2.version)
         let response = PairingStartResponse(
             code: pairing.code, expiresAt: expiresAt, qrPayload: try payload.jsonString())
-        try await registry.audit(AuditEntry(at: now(), event: .pairingStarted, peer: peer, detail: "ttl=\(ttl)s"))
+        try await registry.audit(
+            AuditEntry(
+                at: now(), event: .pairingStarted, peer: peer,
+                detail: "ttl=\(ttl)s scopes=\(DeviceScope.text(pairing.scopes))"))
         logger.debug(
             "pairing started", metadata: ["ttl": "\(ttl)", "expiresAt": "\(Timestamp.string(from: expiresAt))"])
         return response
@@ -91,11 +98,21 @@ public actor PairingManager {
             if result == .wrongCode { throw SidecarError(.wrongCode, "wrong pairing code (\(attempts))") }
             throw SidecarError(.wrongToken, "the pairing token does not match (\(attempts))")
         }
+        return try await register(pairing, name: name, publicKey: publicKey, peer: peer)
+    }
+
+    /// Registers the device of a pairing whose secret was proven (v1 code or v2 confirmation) and answers with
+    /// the signed proof. The pairing is `completing` meanwhile, `used` after, `open` again if the write fails.
+    func register(_ pairing: ActivePairing, name: String, publicKey: String, peer: String?) async throws
+        -> PairingCompleteResponse
+    {
+        var pairing = pairing
         pairing.state = .completing
+        pairing.exchange = nil
         active = pairing
         do {
             let registration = try await registry.registerPairing(
-                name: name, publicKey: publicKey, at: now(), peer: peer)
+                name: name, publicKey: publicKey, scopes: pairing.scopes, at: now(), peer: peer)
             mark(serial: pairing.serial, as: .used)
             logger.debug(
                 "device paired",
@@ -129,7 +146,7 @@ public actor PairingManager {
     /// The most recent completed pairing, if any (the workstation shows its verification code).
     public var lastCompleted: PairingCompletion? { lastCompletion }
 
-    private var burnedError: SidecarError {
+    var burnedError: SidecarError {
         SidecarError(.pairingBurned, "too many wrong attempts; this pairing is burned, start a new one")
     }
 

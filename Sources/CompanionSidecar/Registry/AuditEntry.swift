@@ -17,6 +17,8 @@ public struct AuditEntry: Codable, Sendable, Equatable, FetchableRecord, Persist
         case repaired
         case disconnected
         case revoked
+        /// The workstation owner changed a device's scopes; `detail` holds the new list.
+        case scopesChanged = "scopes_changed"
         /// The sidecar removed old rows under its retention policy (``AuditRetention``); `detail` says how many
         /// and up to when, ``AuditEntry/prunedThroughId`` which rows.
         case auditPruned = "audit_pruned"

@@ -13,6 +13,13 @@ public struct DeviceRecord: Codable, Sendable, Equatable, FetchableRecord, Persi
     public var publicKey: String
     public var pairedAt: Date
     public var lastSeenAt: Date
+    /// What the device may do: ``DeviceScope`` names, comma-separated (``DeviceScope/text(_:)``).
+    public var scopes: String
+
+    /// The scopes as a set; unknown names (from a newer sidecar) are ignored.
+    public var scopeSet: Set<DeviceScope> {
+        Set(scopes.split(separator: ",").compactMap { DeviceScope(rawValue: String($0)) })
+    }
 
     /// The device as `GET /companion/devices` shows it (`pairedAt`, no `connectedAt`).
     public var listed: CompanionDevice {

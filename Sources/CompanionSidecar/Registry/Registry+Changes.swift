@@ -15,7 +15,8 @@ extension Registry {
     /// Trusts `publicKey` (adding a device, or updating the one with the same key), makes it the connected
     /// device and writes the audit entry, all in one transaction. Returns only after the commit.
     public func registerPairing(
-        name: String, publicKey: String, at rawDate: Date, peer: String?
+        name: String, publicKey: String, scopes: Set<DeviceScope> = DeviceScope.pairingDefault, at rawDate: Date,
+        peer: String?
     ) async throws -> Registration {
         let date = Timestamp.truncated(rawDate)
         let registration = try await pool.write { db -> Registration in
@@ -24,11 +25,13 @@ extension Registry {
             if var found = existing {
                 found.name = name
                 found.lastSeenAt = date
+                found.scopes = DeviceScope.text(scopes)
                 try found.update(db)
                 device = found
             } else {
                 device = DeviceRecord(
-                    id: Self.newDeviceID(), name: name, publicKey: publicKey, pairedAt: date, lastSeenAt: date)
+                    id: Self.newDeviceID(), name: name, publicKey: publicKey, pairedAt: date, lastSeenAt: date,
+                    scopes: DeviceScope.text(scopes))
                 try device.insert(db)
             }
             try ConnectionRecord(deviceId: device.id, connectedAt: date).save(db)

@@ -9,12 +9,23 @@ extension Registry {
     /// acknowledged), so a revocation takes effect on the very next request.
     public func trustedKey(deviceID: String) async throws -> Ed25519PublicKey? {
         if let key = trustedKeys.key(for: deviceID) { return key }
+        return try await loadTrusted(deviceID: deviceID)?.key
+    }
+
+    /// The scopes of the trusted device with this id; nil when unknown or revoked. From memory like the key,
+    /// and emptied by the same commits (a scope change included), so a narrowed device is narrowed at once.
+    public func scopes(deviceID: String) async throws -> Set<DeviceScope>? {
+        if let scopes = trustedKeys.scopes(for: deviceID) { return scopes }
+        return try await loadTrusted(deviceID: deviceID)?.scopes
+    }
+
+    private func loadTrusted(deviceID: String) async throws -> (key: Ed25519PublicKey, scopes: Set<DeviceScope>)? {
         let generation = trustedKeys.generation
         guard let record = try await pool.read({ db in try DeviceRecord.fetchOne(db, key: deviceID) }),
             let key = try? Ed25519PublicKey(base64: record.publicKey)
         else { return nil }
-        trustedKeys.store(key, for: deviceID, readAt: generation)
-        return key
+        trustedKeys.store(key, scopes: record.scopeSet, for: deviceID, readAt: generation)
+        return (key, record.scopeSet)
     }
 
     /// Resolution of `lastSeenAt` under load: a device seen again within this many seconds of the last write
@@ -41,6 +52,25 @@ extension Registry {
             if let connected = try Self.connectedDevice(db), connected.id == deviceID {
                 db.afterNextTransaction { _ in self.cache.set(connected) }
             }
+        }
+    }
+}
+
+extension Registry {
+    /// Replaces the scopes of the trusted device `deviceID` (the workstation owner's decision) and writes the
+    /// audit entry, in one transaction. Returns the updated device; nil when no trusted device has this id.
+    public func setScopes(_ scopes: Set<DeviceScope>, deviceID: String, at date: Date, peer: String?) async throws
+        -> DeviceRecord?
+    {
+        try await pool.write { db in
+            guard var device = try DeviceRecord.fetchOne(db, key: deviceID) else { return nil }
+            device.scopes = DeviceScope.text(scopes)
+            try device.update(db, columns: ["scopes"])
+            try AuditEntry(
+                at: Timestamp.truncated(date), event: .scopesChanged, deviceId: deviceID, peer: peer,
+                detail: device.scopes
+            ).insert(db)
+            return device
         }
     }
 }

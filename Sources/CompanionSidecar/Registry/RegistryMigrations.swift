@@ -1,3 +1,4 @@
+import CompanionAPI
 import GRDB
 
 /// The registry's schema, as an ordered list of migrations. Never edit a shipped migration: add a new one.
@@ -38,6 +39,12 @@ enum RegistryMigrations {
             try db.execute(sql: AuditRetention.migrationSQL)
         }
         migrator.registerMigration("v3: audit log hash chain") { db in try AuditChain.migrate(db) }
+        migrator.registerMigration("v4: device scopes") { db in
+            // Devices paired before scopes existed keep every power they had.
+            try db.execute(
+                sql: "ALTER TABLE device ADD COLUMN scopes TEXT NOT NULL DEFAULT '\(DeviceScope.text(DeviceScope.all))'"
+            )
+        }
         return migrator
     }
 }

@@ -1,8 +1,9 @@
+import CompanionAPI
 import CompanionCrypto
 import GRDB
 import Synchronization
 
-/// The public keys of trusted devices, kept in memory so a signed request does not cost a database read.
+/// The public keys (and scopes) of trusted devices, kept in memory so a signed request does not cost a database read.
 ///
 /// Every committed transaction that inserts or deletes a device, or changes a device's key, empties the cache
 /// before the write returns (``TrustedKeyObserver``): a revocation acknowledged to the client is effective on
@@ -12,24 +13,29 @@ import Synchronization
 final class TrustedKeyCache: Sendable {
     private struct State {
         var generation: UInt64 = 0
-        var keys: [String: Ed25519PublicKey] = [:]
+        var keys: [String: (key: Ed25519PublicKey, scopes: Set<DeviceScope>)] = [:]
     }
 
     private let state = Mutex(State())
 
     /// The cached key of `deviceID`, if any.
     func key(for deviceID: String) -> Ed25519PublicKey? {
-        state.withLock { $0.keys[deviceID] }
+        state.withLock { $0.keys[deviceID]?.key }
+    }
+
+    /// The cached scopes of `deviceID`, if any.
+    func scopes(for deviceID: String) -> Set<DeviceScope>? {
+        state.withLock { $0.keys[deviceID]?.scopes }
     }
 
     /// The generation to pass to ``store(_:for:readAt:)``; take it before reading the database.
     var generation: UInt64 { state.withLock { $0.generation } }
 
     /// Keeps `key` unless the trusted devices changed since `generation` was taken.
-    func store(_ key: Ed25519PublicKey, for deviceID: String, readAt generation: UInt64) {
+    func store(_ key: Ed25519PublicKey, scopes: Set<DeviceScope>, for deviceID: String, readAt generation: UInt64) {
         state.withLock { state in
             guard state.generation == generation else { return }
-            state.keys[deviceID] = key
+            state.keys[deviceID] = (key, scopes)
         }
     }
 
@@ -56,7 +62,8 @@ final class TrustedKeyObserver: TransactionObserver, @unchecked Sendable {
         switch eventKind {
         case .insert(let table), .delete(let table): table == DeviceRecord.databaseTableName
         case .update(let table, let columns):
-            table == DeviceRecord.databaseTableName && (columns.contains("publicKey") || columns.contains("id"))
+            table == DeviceRecord.databaseTableName
+                && (columns.contains("publicKey") || columns.contains("id") || columns.contains("scopes"))
         }
     }
 

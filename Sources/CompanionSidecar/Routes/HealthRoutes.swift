@@ -7,6 +7,8 @@ struct HealthRoutes {
     let openAPIDocument: String?
     /// Claude Code, whose availability and version `/health` reports (the ILS app shows them).
     let claudeCode: ClaudeCodeService?
+    /// The highest pairing exchange served: 2 with an identity key (v2 beside v1), else 1.
+    var pairingVersion = QRPayload.protocolVersion
 
     func register(on router: Router<SidecarRequestContext>) {
         router.get("health") { _, _ in try await health() }
@@ -16,7 +18,7 @@ struct HealthRoutes {
     }
 
     private func health() async throws -> Response {
-        var response = HealthResponse(version: version)
+        var response = HealthResponse(version: version, protocolVersion: pairingVersion)
         if let claudeCode {
             let claude = await claudeCode.health()
             response.claudeAvailable = claude.available

@@ -25,7 +25,8 @@ struct PairingRoutes {
             throw SidecarError.forbidden("pairing cannot be started through the host name \(authority.prefix(100))")
         }
         let body = try await JSONBody.decode(PairingStartRequest.self, from: request, limit: bodyLimit, optional: true)
-        let response = try await pairing.start(ttlSeconds: body?.ttlSeconds, peer: context.peerDescription)
+        let response = try await pairing.start(
+            ttlSeconds: body?.ttlSeconds, scopes: body?.scopes.map(Set.init), peer: context.peerDescription)
         return try JSONBody.response(response)
     }
 

@@ -1,3 +1,4 @@
+import CompanionAPI
 import Hummingbird
 
 /// Assembles the router: middleware first (they wrap only routes added after them), then one group per feature.
@@ -26,7 +27,8 @@ enum SidecarRouter {
 
         HealthRoutes(
             version: sidecar.configuration.version, openAPIDocument: sidecar.openAPIDocument,
-            claudeCode: sidecar.claudeCode
+            claudeCode: sidecar.claudeCode,
+            pairingVersion: sidecar.configuration.identity == nil ? 1 : PairingProtocolV2.version
         ).register(on: router)
         let companion = router.group("companion")
         PairingRoutes(
@@ -36,6 +38,8 @@ enum SidecarRouter {
             bodyLimit: sidecar.configuration.maxBodyBytes
         ).register(on: companion.group("pairing"))
         PairingResultRoute(pairing: sidecar.pairing).register(on: companion.group("pairing"))
+        PairingV2Routes(pairing: sidecar.pairing, bodyLimit: sidecar.configuration.maxBodyBytes)
+            .register(on: companion.group("pairing/v2"))
         let routes = CompanionRoutes(registry: sidecar.registry, now: sidecar.now)
         routes.registerStatus(on: sidecar.optionallySignedGroup(companion.group()))
         routes.registerDeviceRoutes(on: sidecar.protectedGroup(companion.group()))

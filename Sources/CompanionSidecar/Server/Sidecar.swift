@@ -150,8 +150,15 @@ public final class Sidecar: Sendable {
         try await tasks.runner.recover()
         await claudeCode?.prepare()
         await agents?.prepare()
+        let advertisement = SidecarAdvertisement()
+        defer { advertisement.stop() }
+        let configuration = configuration
+        let logger = logger
         do {
-            try await makeApplication(onListening: onListening).runService()
+            try await makeApplication { address in
+                advertisement.start(address: address, configuration: configuration, logger: logger)
+                await onListening(address)
+            }.runService()
         } catch {
             removeOwnerSocket()
             await tasks.runner.stopAll()

@@ -29,6 +29,8 @@ public struct SidecarConfiguration: Sendable {
     /// The sidecar's Ed25519 identity: its fingerprint goes in `qrPayload` and it signs pairing answers.
     /// Nil runs without one (companions then cannot pin the sidecar); `companion sidecar serve` always has one.
     public var identity: Ed25519KeyPair?
+    /// Advertise `_companion._tcp` through avahi-daemon when serving beyond loopback (with an identity).
+    public var advertise = true
     /// When true (the default), device routes accept only signed requests (see SECURITY.md).
     public var requireSignedRequests: Bool
     /// Accepted clock difference for signed requests, in seconds (±).

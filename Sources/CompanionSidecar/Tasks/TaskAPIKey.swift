@@ -1,3 +1,4 @@
+import CompanionAPI
 import Foundation
 
 /// The optional `X-API-Key` of the orchestrator brief: a shared secret the task routes accept when configured.
@@ -8,6 +9,8 @@ public struct TaskAPIKey: Sendable {
     public static let environmentVariable = "COMPANION_SIDECAR_API_KEY"
 
     private let bytes: [UInt8]
+    /// What a request carrying the key may do (every scope unless configured otherwise).
+    public var scopes: Set<DeviceScope> = DeviceScope.all
 
     /// A key of at least 16 characters, surrounding whitespace removed.
     public init(_ text: String) throws {

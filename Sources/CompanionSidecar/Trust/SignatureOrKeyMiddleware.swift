@@ -32,7 +32,7 @@ struct SignatureOrKeyMiddleware: RouterMiddleware {
         let failure: AuthenticationFailure
         switch try await signed.authenticate(&request) {
         case .success(let deviceID):
-            return try await next(request, try await signed.admit(deviceID, context))
+            return try await next(request, try await signed.admit(deviceID, context, method: request.method))
         case .failure(let reason) where reason.isServerSide:
             throw SidecarError(.unavailable, reason.message)
         case .failure(let reason):
@@ -40,6 +40,7 @@ struct SignatureOrKeyMiddleware: RouterMiddleware {
         }
         let presented = presentation.key(in: request.headers)
         if let apiKey, apiKey.matches(presented) {
+            try ScopeCheck.require(method: request.method, context: context, scopes: apiKey.scopes, deviceID: nil)
             return try await next(request, context)
         }
         throw SidecarError(.unauthorized, presentation.message(failure, keyPresented: presented != nil))

@@ -24,7 +24,7 @@ struct SignedRequestMiddleware: RouterMiddleware {
         case .failure(let failure):
             throw SidecarError(failure.isServerSide ? .unavailable : .unauthorized, failure.message)
         case .success(let deviceID):
-            return try await next(request, try await admit(deviceID, context))
+            return try await next(request, try await admit(deviceID, context, method: request.method))
         }
     }
 
@@ -43,8 +43,11 @@ struct SignedRequestMiddleware: RouterMiddleware {
         }
     }
 
-    /// The context of an authenticated device's request; records the device as seen now.
-    func admit(_ deviceID: String, _ context: Context) async throws -> Context {
+    /// The context of an authenticated device's request, once its scopes allow the route (``RouteScopes``);
+    /// records the device as seen now.
+    func admit(_ deviceID: String, _ context: Context, method: HTTPRequest.Method) async throws -> Context {
+        let scopes = try await registry.scopes(deviceID: deviceID) ?? []
+        try ScopeCheck.require(method: method, context: context, scopes: scopes, deviceID: deviceID)
         var context = context
         context.authenticatedDeviceID = deviceID
         try await registry.touch(deviceID: deviceID, at: now())

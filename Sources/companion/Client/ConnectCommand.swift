@@ -9,15 +9,17 @@ struct ConnectCommand: CompanionCommand {
         abstract: "Check a sidecar (GET /health, GET /companion/status) and store its URL in the vault.",
         discussion: """
             Plain http:// is accepted for loopback and private-network addresses (10/8, 172.16/12, 192.168/16, \
-            169.254/16, fc00::/7, fe80::/10, localhost, *.local); anything else needs https://.
+            169.254/16, fc00::/7, fe80::/10, localhost, *.local); anything else needs https://. Without a URL, the \
+            one workstation advertising a sidecar on this network is used (discovery; several: the list and exit 64).
 
             Examples:
               companion connect http://192.168.1.20:7878
               companion connect http://127.0.0.1:7878 --json
+              companion connect
             """)
 
-    @Argument(help: "The sidecar's base URL, e.g. http://192.168.1.20:7878.")
-    var url: String
+    @Argument(help: "The sidecar's base URL, e.g. http://192.168.1.20:7878 (default: discovered on the LAN).")
+    var url: String?
 
     @Option(name: .long, help: "Seconds to wait for each answer from the sidecar.")
     var timeout: Double = 10
@@ -49,7 +51,9 @@ struct ConnectCommand: CompanionCommand {
     func execute() async throws {
         try await ClientRun.run(json: output.json) {
             let companion = Companion(vault: try vault.open(), timeout: timeout)
-            let report = try await companion.connect(url)
+            var target = url
+            if target == nil { target = try await Companion.discoverOne(timeout: 3).url }
+            let report = try await companion.connect(target ?? "")
             if let health = report.health, !report.isCompanionSidecar {
                 Terminal.printWarning(
                     "this server calls itself '\(Terminal.safe(health.service))', not a CompanionKit sidecar")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CompanionKit
 
 /// `companion pair`: pair this device with a sidecar, by QR image or by typed code.
 struct PairCommand: AsyncParsableCommand {
@@ -18,11 +19,34 @@ struct PairingOptionGroup: ParsableArguments {
 
     @Option(
         name: .customLong("verification-code"),
-        help: "Manual path: the verification code the workstation shows after pairing (else you are asked).")
+        help: "Pairing v1, manual path: the verification code the workstation shows after pairing (else you are asked)."
+    )
     var verificationCode: String?
 
     @Flag(
         name: .long,
         help: "Manual path: accept the verification code without comparing it (scripts; prefer --verification-code).")
     var yes = false
+
+    @Option(
+        name: .customLong("pairing-version"),
+        help:
+            "auto (v2 when the sidecar offers it), 1 (code sent in the clear; refused for a sidecar known to speak v2) or 2."
+    )
+    var pairingVersion: PairingVersionArgument = .auto
+}
+
+/// `--pairing-version`.
+enum PairingVersionArgument: String, ExpressibleByArgument, CaseIterable {
+    case auto
+    case v1 = "1"
+    case v2 = "2"
+
+    var choice: PairingVersionChoice {
+        switch self {
+        case .auto: .automatic
+        case .v1: .v1
+        case .v2: .v2
+        }
+    }
 }

@@ -30,8 +30,9 @@ struct PairScanCommand: CompanionCommand {
             let invitation = try PairingInvitation(qrImage: image)
             let companion = Companion(vault: try vault.open(), timeout: sidecar.timeout)
             let url = try companion.sidecarURL(override: sidecar.url ?? invitation.ticket.sidecarURL)
-            try await PairingPresentation(json: output.json, confirm: pairing.confirm)
-                .pair(companion, invitation, url: url, deviceName: pairing.name)
+            try await PairingPresentation(
+                json: output.json, confirm: pairing.confirm, pairingVersion: pairing.pairingVersion.choice
+            ).pair(companion, invitation, url: url, deviceName: pairing.name)
         }
     }
 }

@@ -1,4 +1,5 @@
 import CompanionAPI
+import CompanionDiscovery
 import CompanionKit
 import Foundation
 
@@ -13,6 +14,10 @@ struct PairingPresentation {
     var expectedVerificationCode: String? = nil
     /// `--yes`: accept the verification code without asking (the code is still printed).
     var acceptWithoutComparing = false
+    /// `--pairing-version`.
+    var pairingVersion: PairingVersionChoice = .automatic
+    /// The discovery record the URL came from, whose fingerprint the sidecar must prove.
+    var discovered: DiscoveryRecord? = nil
 
     /// The `--json` shape of a successful pairing.
     struct Output: Encodable {
@@ -24,9 +29,11 @@ struct PairingPresentation {
         var device: CompanionDevice
         var identityCreated: Bool
         var identityFingerprint: String
+        var pairingVersion: Int
 
         private enum CodingKeys: String, CodingKey {
             case ok, paired, method, sidecarURL, workstation, device, identityCreated, identityFingerprint
+            case pairingVersion
         }
 
         /// Absent values are written as `null`, so the shape never changes.
@@ -40,6 +47,7 @@ struct PairingPresentation {
             try container.encode(device, forKey: .device)
             try container.encode(identityCreated, forKey: .identityCreated)
             try container.encode(identityFingerprint, forKey: .identityFingerprint)
+            try container.encode(pairingVersion, forKey: .pairingVersion)
         }
     }
 
@@ -51,6 +59,8 @@ struct PairingPresentation {
             ClientText.print([prompt.secondsRemaining().map { CountdownDisplay.text($0, prompt: text) } ?? text])
         }
         var options = PairingOptions(verification: verification, deviceName: deviceName)
+        options.pairingVersion = pairingVersion
+        if let discovered { options = options.discovered(discovered) }
         if confirm {
             options.confirmBeforeSending = { prompt in
                 let text = Self.announcement(prompt) + "; press Enter to complete pairing"
@@ -87,13 +97,16 @@ struct PairingPresentation {
         let output = Output(
             method: outcome.method, sidecarURL: outcome.sidecarURL, workstation: outcome.workstationName,
             device: outcome.device, identityCreated: outcome.identityCreated,
-            identityFingerprint: outcome.identityFingerprint)
+            identityFingerprint: outcome.identityFingerprint, pairingVersion: outcome.pairingVersion)
         if json { return try Terminal.printJSON(output) }
         let with = output.workstation.map { "workstation '\(Terminal.safe($0))'" } ?? "the sidecar"
         var lines = ["Paired with \(with) at \(Terminal.safe(output.sidecarURL))."]
         lines.append("This device: \(Terminal.safe(output.device.name)), id \(Terminal.safe(output.device.id))")
         if let connectedAt = output.device.connectedAt { lines.append("Connected at: \(ClientText.time(connectedAt))") }
         lines.append("Device key:  \(output.identityFingerprint)\(output.identityCreated ? " (new)" : "")")
+        if output.pairingVersion >= 2 {
+            lines.append("Pairing v2: the workstation proved the code without it crossing the network.")
+        }
         ClientText.print(lines)
     }
 

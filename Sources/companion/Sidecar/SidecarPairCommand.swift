@@ -35,12 +35,23 @@ struct SidecarPairCommand: CompanionCommand {
     @Flag(help: "Print JSON lines instead of the code, QR and countdown.")
     var json = false
 
+    @Option(
+        help: "What the device may do, comma-separated: read, tasks, chat, control, admin (default read,tasks,chat).")
+    var scopes: String?
+
+    func validate() throws {
+        if let scopes {
+            do { _ = try DeviceScope.parse(scopes) } catch { throw ValidationError("--scopes: \(error)") }
+        }
+    }
+
     func execute() async throws {
         let workstation = try WorkstationPairing(url: url)
         // Ctrl-C is caught from here on: it cancels the pairing on the sidecar before the command ends.
         let interrupt = ChatInterrupt()
         defer { interrupt.cancel() }
-        let started = try await workstation.start(ttlSeconds: ttl)
+        let started = try await workstation.start(
+            ttlSeconds: ttl, scopes: try scopes.map { try DeviceScope.parse($0) })
         let response = started.response
         try PairingPresenter(started: response, payload: started.payload, pngPath: output, json: json).presentStart()
         if started.reachableOnlyFromThisMachine { Terminal.printNote(WorkstationPairing.Started.loopbackAdvice) }

@@ -60,6 +60,11 @@ struct SidecarServeCommand: CompanionCommand {
     var json = false
 
     @Flag(
+        name: .customLong("no-advertise"),
+        help: "Do not advertise _companion._tcp on the LAN (advertised by default when serving beyond loopback).")
+    var noAdvertise = false
+
+    @Flag(
         name: .customLong("ephemeral-identity"),
         help: "Use a throw-away identity key for this run instead of the vault's (companions cannot re-pin it).")
     var ephemeralIdentity = false
@@ -138,6 +143,7 @@ struct SidecarServeCommand: CompanionCommand {
             configuration.publicURL = url
         }
         configuration.originPolicy = OriginPolicy(extraOrigins: corsOrigins)
+        configuration.advertise = !noAdvertise
         guard (1...36_500).contains(auditMaxAgeDays) else {
             throw CLIFailure(.usage, "--audit-max-age-days must be between 1 and 36500", hint: "the default is 90")
         }

@@ -7,7 +7,7 @@ extension SidecarProcess {
     func client() throws -> CompanionAPIClient { try CompanionAPIClient(baseURL: url) }
 
     /// Starts a pairing, as the workstation does.
-    func startPairing(ttlSeconds: Int? = nil) async throws -> PairingStartResponse {
-        try await client().startPairing(ttlSeconds: ttlSeconds)
+    func startPairing(ttlSeconds: Int? = nil, scopes: Set<DeviceScope>? = nil) async throws -> PairingStartResponse {
+        try await client().startPairing(ttlSeconds: ttlSeconds, scopes: scopes)
     }
 }

@@ -1,3 +1,4 @@
+import CompanionAPI
 import CompanionTestSupport
 import Foundation
 import Testing
@@ -11,7 +12,8 @@ struct TaskTrustEndToEndTests {
         let sidecar = try await SidecarProcess.start(SidecarOptions(arguments: ["--task-command", "sh -s"]))
         defer { sidecar.stop() }
         let cli = CompanionCLI()
-        _ = try await ConnectionEndToEndTests.pair(cli, sidecar, name: "Signed Phone")
+        // It revokes the tablet later: that needs the admin scope.
+        _ = try await ConnectionEndToEndTests.pair(cli, sidecar, name: "Signed Phone", scopes: DeviceScope.all)
 
         // No --url and no API key: the paired sidecar from the vault, every request signed.
         let run = try await cli.run([

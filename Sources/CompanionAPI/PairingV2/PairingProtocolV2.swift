@@ -1,0 +1,40 @@
+import CompanionCrypto
+
+/// The v2 pairing exchange: CPace (ristretto255, SHA-512) keyed by the 6-digit code, so the code never
+/// crosses the wire. Both sides build the CPace inputs with these functions.
+///
+/// - `PRS`: the six ASCII digits of the code.
+/// - `sid`: the pairing id (16 random bytes, from the offer).
+/// - `CI`: `lv_cat("companionkit-pairing-v2", device public key, sidecar public key)` (raw keys, initiator first).
+/// - `ADa`: `lv_cat("companionkit-pairing/2", device name)`; `ADb`: the sidecar's signature over
+///   `lv_cat("companionkit-pairing-v2-sidecar", sid, CI, Ya, ADa, Yb)`.
+/// - Key confirmation: the sidecar sends its tag with `Yb`; the companion checks it and the signature, then sends its
+///   own; the sidecar registers the device only after checking that.
+public enum PairingProtocolV2 {
+    /// The protocol version `/health` advertises when v2 is available.
+    public static let version = 2
+    /// The CPace suite.
+    public static let suite = CPace.suiteName
+    /// Length of the pairing id in bytes.
+    public static let pairingIDLength = 16
+
+    /// `PRS`: the code's digits.
+    public static func passwordString(code: String) -> SecureBytes { SecureBytes(Array(code.utf8)) }
+
+    /// `CI`: the protocol label and both identity keys, device (initiator) first.
+    public static func channelIdentifier(deviceKey: Ed25519PublicKey, sidecarKey: Ed25519PublicKey) -> [UInt8] {
+        CPaceEncoding.lvCat(Array("companionkit-pairing-v2".utf8), deviceKey.rawBytes, sidecarKey.rawBytes)
+    }
+
+    /// `ADa`: the protocol version label and the device name.
+    public static func deviceAssociatedData(deviceName: String) -> [UInt8] {
+        CPaceEncoding.lvCat(Array("companionkit-pairing/2".utf8), Array(deviceName.utf8))
+    }
+
+    /// What the sidecar signs (its signature is `ADb`).
+    public static func sidecarSignedBytes(sid: [UInt8], ci: [UInt8], shareA: [UInt8], adA: [UInt8], shareB: [UInt8])
+        -> [UInt8]
+    {
+        CPaceEncoding.lvCat(Array("companionkit-pairing-v2-sidecar".utf8), sid, ci, shareA, adA, shareB)
+    }
+}

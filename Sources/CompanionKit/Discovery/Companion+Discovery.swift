@@ -1,0 +1,48 @@
+import CompanionDiscovery
+import Foundation
+
+extension Companion {
+    /// The workstations advertising `_companion._tcp` on the LAN within `timeout` seconds (through avahi-daemon);
+    /// with `firstOnly`, as soon as one answers. A found address is only a hint: pairing proves the sidecar's
+    /// key and checks it against the record's fingerprint (``PairingOptions/discovered(_:)``).
+    public static func discover(timeout: Double, firstOnly: Bool = false) async throws(CompanionError)
+        -> [DiscoveryRecord]
+    {
+        do { return try await ServiceBrowser.browse(timeout: timeout, firstOnly: firstOnly) } catch {
+            throw CompanionError(
+                .network, error.description,
+                hint: "give the sidecar's URL instead (--url http://HOST:7878, or companion connect URL)")
+        }
+    }
+
+    /// The one workstation discovery finds: none → an error saying so, several → an error listing them (the
+    /// caller may ask the person to choose first).
+    public static func discoverOne(timeout: Double) async throws(CompanionError) -> DiscoveryRecord {
+        let found = try await discover(timeout: timeout)
+        guard found.count == 1, let only = found.first else {
+            if found.isEmpty {
+                throw CompanionError(
+                    .network,
+                    "no workstation advertises \(DiscoveryRecord.serviceType) on this network "
+                        + "(waited \(Int(timeout)) s)",
+                    hint: "check that the sidecar serves beyond loopback (--host 0.0.0.0) and that avahi-daemon runs "
+                        + "on both machines, or give --url")
+            }
+            let list = found.map { "\($0.workstation ?? $0.instance) at \($0.url)" }.joined(separator: ", ")
+            throw CompanionError(
+                .invalidInput, "several workstations answered: \(list)", hint: "choose one with --url")
+        }
+        return only
+    }
+}
+
+extension PairingOptions {
+    /// These options for pairing with a discovered workstation: its fingerprint must be the one the exchange
+    /// proves, and a record announcing v2 forbids v1.
+    public func discovered(_ record: DiscoveryRecord) -> PairingOptions {
+        var options = self
+        options.expectedShortFingerprint = record.shortFingerprint
+        options.expectsVersion2 = (record.pairingVersion ?? 1) >= 2
+        return options
+    }
+}

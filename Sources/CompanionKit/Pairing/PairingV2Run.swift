@@ -1,0 +1,91 @@
+import CompanionAPI
+import CompanionClient
+import CompanionCrypto
+
+/// The companion's side of the v2 exchange (`PairingProtocolV2`): offer, CPace message, the sidecar's
+/// confirmation and signature checked, then its own confirmation. The code never leaves this process.
+struct PairingV2Run {
+    let client: CompanionAPIClient
+    let keyPair: Ed25519KeyPair
+    let code: String
+    let deviceName: String
+    /// The fingerprint the sidecar must have (from a QR code, a discovery record or a pinned pairing); checked
+    /// before anything that costs an attempt is sent.
+    let expectedFingerprint: String?
+    /// The short fingerprint from a discovery record (16 hex digits), checked like ``expectedFingerprint``.
+    var expectedShortFingerprint: String? = nil
+
+    struct Result {
+        let response: PairingCompleteResponse
+        let sidecarKey: Ed25519PublicKey
+    }
+
+    func run() async throws(CompanionError) -> Result {
+        let offer = try await call { () async throws(CompanionClientError) in try await client.pairingOffer() }
+        guard offer.protocolVersion == PairingProtocolV2.version, offer.suite == PairingProtocolV2.suite else {
+            throw CompanionError(
+                .server,
+                "the sidecar offers pairing v\(offer.protocolVersion) with \(offer.suite.prefix(40)), "
+                    + "not v2 with \(PairingProtocolV2.suite)", hint: "update the companion or the sidecar")
+        }
+        guard let sidecarKey = try? Ed25519PublicKey(base64: offer.sidecarPublicKey), sidecarKey.isValidPoint,
+            let sid = Base64URL.decode(offer.pairingId), sid.count == PairingProtocolV2.pairingIDLength
+        else { throw CompanionError(.server, "the sidecar's pairing offer is malformed (key or pairing id)") }
+        if let expectedFingerprint {
+            guard let expected = Fingerprint(parsing: expectedFingerprint), expected.matches(sidecarKey.fingerprint)
+            else {
+                throw SidecarTrust.refusal(
+                    "the sidecar that answered is not the one in the QR code or discovery record (its key is "
+                        + "\(sidecarKey.fingerprint), expected \(expectedFingerprint.prefix(60)))")
+            }
+        }
+        if let expectedShortFingerprint {
+            let short = sidecarKey.fingerprint.short.replacingOccurrences(of: " ", with: "")
+            guard short.caseInsensitiveCompare(expectedShortFingerprint) == .orderedSame else {
+                throw SidecarTrust.refusal(
+                    "the sidecar that answered is not the one discovery announced (its key is \(short), the "
+                        + "announcement says \(expectedShortFingerprint.prefix(16)))")
+            }
+        }
+        let ci = PairingProtocolV2.channelIdentifier(deviceKey: keyPair.publicKey, sidecarKey: sidecarKey)
+        let party = CPaceParty(
+            role: .initiator, prs: PairingProtocolV2.passwordString(code: code), ci: ci, sid: sid)
+        let adA = PairingProtocolV2.deviceAssociatedData(deviceName: deviceName)
+        let request = PairingExchangeRequest(
+            pairingId: offer.pairingId, deviceName: deviceName, devicePublicKey: keyPair.publicKey.base64,
+            share: Base64URL.encode(party.share))
+        let answer = try await call { () async throws(CompanionClientError) in
+            try await client.pairingExchange(request)
+        }
+        guard let shareB = Base64URL.decode(answer.share), let signature = Base64URL.decode(answer.sidecarSignature),
+            let tag = Base64URL.decode(answer.confirmation)
+        else { throw CompanionError(.server, "the sidecar's key exchange answer is malformed") }
+        let keys: CPaceKeys
+        do {
+            keys = try party.finish(ownAssociatedData: adA, peerShare: shareB, peerAssociatedData: signature)
+            try keys.verify(peerConfirmation: tag)
+        } catch {
+            throw CompanionError(
+                .pairing,
+                "the workstation did not prove it knows this code: the code is wrong, or something "
+                    + "between this device and the workstation altered the exchange",
+                hint: "check the code on the workstation's screen and try again (each try uses one of 5 attempts)")
+        }
+        let signed = PairingProtocolV2.sidecarSignedBytes(
+            sid: sid, ci: ci, shareA: party.share, adA: adA, shareB: shareB)
+        guard sidecarKey.verify(signature: signature, message: signed) else {
+            throw SidecarTrust.refusal("the sidecar's signature over the key exchange does not verify")
+        }
+        let confirm = PairingConfirmRequest(
+            pairingId: offer.pairingId, exchangeId: answer.exchangeId, confirmation: Base64URL.encode(keys.confirmation)
+        )
+        let response = try await call { () async throws(CompanionClientError) in
+            try await client.pairingConfirm(confirm)
+        }
+        return Result(response: response, sidecarKey: sidecarKey)
+    }
+
+    private func call<T>(_ body: () async throws(CompanionClientError) -> T) async throws(CompanionError) -> T {
+        do { return try await body() } catch { throw CompanionError.from(error) }
+    }
+}

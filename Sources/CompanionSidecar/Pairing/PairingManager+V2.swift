@@ -1,0 +1,119 @@
+import CompanionAPI
+import CompanionCrypto
+import Foundation
+
+/// The v2 exchange (CPace, the code never on the wire; see ``PairingProtocolV2``): `offer`, `exchange`, `confirm`.
+///
+/// Every `exchange` is charged as a failed attempt when it is made, and refunded only when its confirmation
+/// checks: a run an attacker abandons after one guess still counts, so the 5-attempt limit holds for v1 and v2
+/// together.
+extension PairingManager {
+    /// The public facts of the active pairing for a v2 companion.
+    public func offer() throws -> PairingOfferResponse {
+        let identity = try requireIdentity()
+        let pairing = try usablePairing(id: nil)
+        return PairingOfferResponse(
+            pairingId: Base64URL.encode(pairing.pairingID), sidecarPublicKey: identity.publicKey.base64,
+            fingerprint: identity.publicKey.fingerprint.description, expiresAt: pairing.expiresAt,
+            attemptsLeft: policy.maxFailedAttempts - pairing.failedAttempts)
+    }
+
+    /// Answers the companion's CPace message with the sidecar's, its signature and its confirmation tag.
+    /// `deviceName` and `devicePublicKey` must already be validated; `share` is checked here.
+    public func exchange(
+        pairingID: String, deviceName: String, devicePublicKey: Ed25519PublicKey, share: [UInt8], peer: String?
+    ) async throws -> PairingExchangeResponse {
+        let identity = try requireIdentity()
+        var pairing = try usablePairing(id: pairingID)
+        if pairing.failedAttempts >= policy.maxFailedAttempts {
+            pairing.state = .burned
+            active = pairing
+            throw burnedError
+        }
+        let ci = PairingProtocolV2.channelIdentifier(deviceKey: devicePublicKey, sidecarKey: identity.publicKey)
+        let party = CPaceParty(
+            role: .responder, prs: PairingProtocolV2.passwordString(code: pairing.code), ci: ci,
+            sid: pairing.pairingID)
+        let adA = PairingProtocolV2.deviceAssociatedData(deviceName: deviceName)
+        let signature = identity.sign(
+            PairingProtocolV2.sidecarSignedBytes(
+                sid: pairing.pairingID, ci: ci, shareA: share, adA: adA, shareB: party.share))
+        let keys: CPaceKeys
+        do { keys = try party.finish(ownAssociatedData: signature, peerShare: share, peerAssociatedData: adA) } catch {
+            throw SidecarError.badRequest("share is not a valid ristretto255 element")
+        }
+        if pairing.exchange != nil {
+            try await registry.audit(
+                AuditEntry(
+                    at: now(), event: .pairingFailed, peer: peer,
+                    detail: "v2 exchange abandoned, attempt \(pairing.failedAttempts) of \(policy.maxFailedAttempts)"))
+        }
+        pairing.failedAttempts += 1
+        let exchange = PendingExchange(
+            id: Base64URL.encode(SecureRandom.bytes(16)), keys: keys, deviceName: deviceName,
+            devicePublicKey: devicePublicKey.base64)
+        pairing.exchange = exchange
+        active = pairing
+        return PairingExchangeResponse(
+            exchangeId: exchange.id, share: Base64URL.encode(party.share),
+            sidecarSignature: Base64URL.encode(signature), confirmation: Base64URL.encode(keys.confirmation))
+    }
+
+    /// Checks the companion's confirmation tag; registers the device when it holds.
+    public func confirm(pairingID: String, exchangeID: String, confirmation: [UInt8], peer: String?) async throws
+        -> PairingCompleteResponse
+    {
+        var pairing = try usablePairing(id: pairingID)
+        guard let exchange = pairing.exchange, exchange.id == exchangeID else {
+            throw SidecarError(
+                .noActivePairing, "no key exchange with this id is waiting; run the exchange again")
+        }
+        pairing.exchange = nil
+        do { try exchange.keys.verify(peerConfirmation: confirmation) } catch {
+            let burned = pairing.failedAttempts >= policy.maxFailedAttempts
+            if burned { pairing.state = .burned }
+            active = pairing
+            try await registry.audit(
+                AuditEntry(
+                    at: now(), event: burned ? .pairingBurned : .pairingFailed, peer: peer,
+                    detail: "v2 confirmation failed, attempt \(pairing.failedAttempts) of \(policy.maxFailedAttempts)"))
+            if burned { throw burnedError }
+            let left = policy.maxFailedAttempts - pairing.failedAttempts
+            throw SidecarError(
+                .wrongCode,
+                "key confirmation failed: the code was wrong or the messages were altered (\(left) attempts left)")
+        }
+        pairing.failedAttempts -= 1
+        return try await register(
+            pairing, name: exchange.deviceName, publicKey: exchange.devicePublicKey, peer: peer)
+    }
+
+    /// The active pairing if it can still be completed (and, with `id`, is the one named).
+    private func usablePairing(id: String?) throws -> ActivePairing {
+        guard let pairing = active else {
+            throw SidecarError(.noActivePairing, "no pairing is in progress; start one on the workstation")
+        }
+        if let id {
+            guard let bytes = Base64URL.decode(id), ConstantTime.equals(bytes, pairing.pairingID) else {
+                throw SidecarError(
+                    .noActivePairing, "this pairing id is not the active pairing (was a new one started?)")
+            }
+        }
+        switch pairing.state {
+        case .used, .completing: throw SidecarError(.pairingUsed, "this pairing code was already used")
+        case .burned: throw burnedError
+        case .open: break
+        }
+        guard now() < pairing.expiresAt else {
+            throw SidecarError(.pairingExpired, "the pairing code has expired; start a new pairing")
+        }
+        return pairing
+    }
+
+    private func requireIdentity() throws -> Ed25519KeyPair {
+        guard let identity else {
+            throw SidecarError.notFound("this sidecar has no identity key, so it offers only v1 pairing")
+        }
+        return identity
+    }
+}

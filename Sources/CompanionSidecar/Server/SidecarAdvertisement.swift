@@ -1,0 +1,40 @@
+import CompanionAPI
+import CompanionCrypto
+import CompanionDiscovery
+import Logging
+import Synchronization
+
+/// The sidecar's `_companion._tcp` advertisement (``ServiceAdvertiser``): made once the socket is bound, only for
+/// a bind beyond loopback and only with an identity key (the TXT record names its fingerprint), withdrawn when the
+/// sidecar stops. When avahi-daemon cannot be reached the sidecar serves anyway and logs why at warning level.
+final class SidecarAdvertisement: Sendable {
+    private let advertiser = Mutex<ServiceAdvertiser?>(nil)
+
+    /// Advertises `address` unless it is loopback-only; failures are logged, never thrown.
+    func start(
+        address: SidecarAddress, configuration: SidecarConfiguration, logger: Logger
+    ) {
+        guard configuration.advertise, let identity = configuration.identity,
+            !PeerAddress.isLoopback(ipAddress: address.host), address.host != "localhost"
+        else { return }
+        let txt = DiscoveryRecord.txt(
+            pairingVersion: PairingProtocolV2.version,
+            shortFingerprint: identity.publicKey.fingerprint.short.replacingOccurrences(of: " ", with: ""),
+            workstation: configuration.hostName)
+        do {
+            let made = try ServiceAdvertiser(instance: configuration.hostName, port: address.port, txt: txt)
+            advertiser.withLock { $0 = made }
+            logger.info("advertising \(DiscoveryRecord.serviceType) on port \(address.port)")
+        } catch {
+            logger.warning("not advertised on the LAN: \(error)")
+        }
+    }
+
+    /// Withdraws the advertisement, if any.
+    func stop() {
+        advertiser.withLock { advertiser in
+            advertiser?.withdraw()
+            advertiser = nil
+        }
+    }
+}

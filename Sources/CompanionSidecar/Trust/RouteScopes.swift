@@ -1,0 +1,46 @@
+import CompanionAPI
+
+/// The one table of what every route needs: nothing (open routes: health, pairing, the open status) or a
+/// ``DeviceScope`` of the device that signed the request (or of the API key). Routes are named as the router
+/// names them (`METHOD /path/{parameter}`). A route missing from the table is refused to everyone (403), and
+/// `RouteScopeTests` fails for it, so a new route cannot ship without a decision.
+public enum RouteScopes {
+    /// What a route requires.
+    public enum Requirement: Sendable, Equatable {
+        /// No credential (the route does its own checks, e.g. loopback-only `pairing/start`).
+        case open
+        /// A device (or API key) with this scope. With `orSelf`, a device may also act on itself: the path
+        /// parameter of that name equals its own id (a device may always revoke itself).
+        case scope(DeviceScope, orSelf: String? = nil)
+    }
+
+    /// Every route of the sidecar.
+    public static let table: [String: Requirement] = [
+        "GET /health": .open, "HEAD /health": .open, "GET /openapi.yaml": .open, "HEAD /openapi.yaml": .open,
+        "POST /companion/pairing/start": .open, "POST /companion/pairing/complete": .open,
+        "GET /companion/pairing/last": .open, "GET /companion/pairing/v2/offer": .open,
+        "POST /companion/pairing/v2/exchange": .open, "POST /companion/pairing/v2/confirm": .open,
+        "GET /companion/status": .open,
+        "POST /companion/disconnect": .scope(.read),
+        "GET /companion/devices": .scope(.read),
+        "DELETE /companion/devices/{id}": .scope(.admin, orSelf: "id"),
+        "GET /v1/tasks": .scope(.read), "GET /v1/tasks/{id}": .scope(.read),
+        "GET /v1/tasks/{id}/logs/tail": .scope(.read), "GET /v1/tasks/{id}/logs": .scope(.read),
+        "POST /v1/tasks": .scope(.tasks), "POST /v1/tasks/{id}/start": .scope(.tasks),
+        "POST /v1/tasks/{id}/cancel": .scope(.tasks),
+        "GET /api/v1/projects": .scope(.read), "GET /api/v1/projects/{id}": .scope(.read),
+        "GET /api/v1/projects/{id}/sessions": .scope(.read), "GET /api/v1/sessions": .scope(.read),
+        "GET /api/v1/sessions/scan": .scope(.read),
+        "GET /api/v1/sessions/transcript/{encodedProjectPath}/{sessionId}": .scope(.read),
+        "GET /api/v1/sessions/{id}": .scope(.read), "GET /api/v1/sessions/{id}/messages": .scope(.read),
+        "GET /api/v1/stats": .scope(.read), "GET /api/v1/stats/recent": .scope(.read),
+        "POST /api/v1/sessions": .scope(.chat), "DELETE /api/v1/sessions/{id}": .scope(.chat),
+        "POST /api/v1/sessions/{id}/fork": .scope(.chat), "POST /api/v1/chat/stream": .scope(.chat),
+        "POST /api/v1/chat/cancel/{sessionId}": .scope(.chat),
+    ]
+
+    /// The requirement of `method` on the route `path` (as the router names it); nil when the table has none.
+    public static func requirement(method: String, path: String) -> Requirement? {
+        table["\(method) \(path)"]
+    }
+}

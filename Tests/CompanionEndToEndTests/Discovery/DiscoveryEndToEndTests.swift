@@ -1,0 +1,101 @@
+import CompanionTestSupport
+import Foundation
+import Testing
+
+/// Discovery end to end on a LAN confined to a network namespace (``ConfinedLAN``): the real sidecar advertises
+/// `_companion._tcp`, `companion discover` finds it, `companion pair code` with no URL pairs with it over v2, and a
+/// fake advertiser whose fingerprint differs is refused.
+@Suite(.enabled(if: ConfinedLAN.isAvailable, "needs root, ip, avahi-daemon (scripts/setup.sh)"), .serialized)
+struct DiscoveryEndToEndTests {
+    /// A companion inside the namespace: a file vault (the keyring's session bus is not reachable from there).
+    static func companionEnvironment(_ directory: URL) -> [String: String?] {
+        [
+            "COMPANION_PROFILE": "netns", "COMPANION_VAULT": "file", "COMPANION_VAULT_PASSPHRASE": "netns passphrase",
+            "XDG_DATA_HOME": directory.appendingPathComponent("companion").path, "NO_COLOR": "1", "LD_PRELOAD": nil,
+        ]
+    }
+
+    /// `companion sidecar serve` on 0.0.0.0 inside the namespace (advertising itself unless `advertise` is false);
+    /// returns it and its port.
+    static func serve(_ lan: ConfinedLAN, advertise: Bool = true) async throws -> (RunningProcess, Int) {
+        let sidecar = try lan.spawn(
+            [
+                TestPaths.companionBinary.path, "sidecar", "serve", "--host", "0.0.0.0", "--port", "0", "--data-dir",
+                lan.directory.appendingPathComponent("sidecar").path, "--json", "--ephemeral-identity",
+            ] + (advertise ? [] : ["--no-advertise"]))
+        try await sidecar.waitForOutput(timeout: 60) { out, _ in out.contains("\n") }
+        let line = sidecar.stdout.prefix { $0 != "\n" }
+        let start = try JSONValue.parse(String(line))
+        let port = try #require(
+            start["port"]?.stringValue.flatMap(Int.init)
+                ?? start["port"].flatMap { value in
+                    if case .integer(let number) = value { return Int(number) }
+                    return nil
+                })
+        return (sidecar, port)
+    }
+
+    @Test func discoverThenPairByCodeWithoutAURL() async throws {
+        let lan = try await ConfinedLAN()
+        defer { lan.remove() }
+        let (sidecar, port) = try await Self.serve(lan)
+        defer { sidecar.kill(SIGTERM) }
+        let companion = Self.companionEnvironment(lan.directory)
+        let found = try await lan.run(
+            [TestPaths.companionBinary.path, "discover", "--timeout", "5", "--first", "--json"], environment: companion)
+        #expect(found.status == 0, "\(found)")
+        guard case .array(let workstations)? = try found.json()["workstations"], let first = workstations.first else {
+            Issue.record("discover found nothing: \(found)")
+            return
+        }
+        #expect(workstations.count == 1)
+        #expect(first["address"] == .string(ConfinedLAN.address))
+        #expect(first["port"] == .integer(Int64(port)))
+        #expect(first["pairingVersion"] == .integer(2))
+        // The workstation starts a pairing (loopback inside the namespace); the companion types only the code.
+        let started = try await lan.run([
+            "curl", "-sf", "-X", "POST", "http://127.0.0.1:\(port)/companion/pairing/start",
+        ])
+        let code = try #require(try started.json()["code"]?.stringValue)
+        let paired = try await lan.run(
+            [TestPaths.companionBinary.path, "pair", "code", code, "--name", "netns-phone", "--json"],
+            environment: companion)
+        #expect(paired.status == 0, "\(paired)")
+        let outcome = try paired.json()
+        #expect(outcome["pairingVersion"] == .integer(2))
+        #expect(outcome["sidecarURL"] == .string("http://\(ConfinedLAN.address):\(port)"))
+        // `connect` without a URL checks and stores the discovered one.
+        let connected = try await lan.run(
+            [TestPaths.companionBinary.path, "connect", "--json"], environment: Self.companionEnvironment(lan.directory)
+        )
+        #expect(connected.status == 0, "\(connected)")
+        #expect(try connected.json()["sidecarURL"] == .string("http://\(ConfinedLAN.address):\(port)"))
+    }
+
+    @Test func aFakeAdvertiserWithAnotherFingerprintIsRefused() async throws {
+        let lan = try await ConfinedLAN()
+        defer { lan.remove() }
+        // The real sidecar does not advertise; an impostor advertises its port with another fingerprint.
+        let (real, port) = try await Self.serve(lan, advertise: false)
+        defer { real.kill(SIGTERM) }
+        let fake = try lan.spawn([
+            "avahi-publish", "-s", "impostor", "_companion._tcp", String(port), "pv=2", "fp=0123456789ABCDEF",
+            "ws=impostor",
+        ])
+        defer { fake.kill(SIGTERM) }
+        try await fake.waitForOutput(timeout: 20) { out, err in (out + err).contains("Established") }
+        let started = try await lan.run([
+            "curl", "-sf", "-X", "POST", "http://127.0.0.1:\(port)/companion/pairing/start",
+        ])
+        #expect(started.status == 0, "\(started)")
+        let code = try #require(try started.json()["code"]?.stringValue)
+        let companion = Self.companionEnvironment(lan.directory)
+        let paired = try await lan.run(
+            [TestPaths.companionBinary.path, "pair", "code", code, "--json"], environment: companion)
+        #expect(paired.status == 11, "\(paired)")
+        #expect(paired.stdout.contains("not the one discovery announced"), "\(paired)")
+        // Refused before the exchange: no attempt was used.
+        let offer = try await lan.run(["curl", "-sf", "http://127.0.0.1:\(port)/companion/pairing/v2/offer"])
+        #expect(try offer.json()["attemptsLeft"] == .integer(5), "\(offer)")
+    }
+}
