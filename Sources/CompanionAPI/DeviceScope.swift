@@ -9,9 +9,9 @@ public enum DeviceScope: String, Codable, Sendable, CaseIterable, Comparable {
     case tasks
     /// Prompt the agent: create, fork and delete sessions, stream and cancel chats.
     case chat
-    /// Terminal input and approvals (no route needs it yet; reserved so a device can be granted it ahead).
+    /// Agent sessions: terminal input, starting and removing agents, answering permission requests.
     case control
-    /// Devices and configuration: revoking other devices.
+    /// Devices and secrets: revoking other devices, revealing MCP server env values.
     case admin
 
     /// The scopes a new pairing grants unless the workstation chooses others: read, tasks and chat. `control`

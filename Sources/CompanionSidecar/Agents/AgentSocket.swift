@@ -31,7 +31,8 @@ struct AgentSocket {
             let requestContext = context.requestContext
             try await stream(
                 after: after.map { max(0, $0) }, inbound: inbound, outbound: outbound,
-                deviceID: requestContext.authenticatedDeviceID, peer: requestContext.peerDescription,
+                deviceID: requestContext.authenticatedDeviceID,
+                mayType: requestContext.authenticatedScopes.contains(.control), peer: requestContext.peerDescription,
                 authorized: { await stillAuthorized(requestContext) })
         }
     }
@@ -40,7 +41,7 @@ struct AgentSocket {
 
     func stream(
         after: Int?, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, deviceID: String?,
-        peer: String, authorized: @escaping @Sendable () async -> Bool
+        mayType: Bool = true, peer: String, authorized: @escaping @Sendable () async -> Bool
     ) async throws {
         guard await authorized() else {
             try await outbound.close(.unknown(AgentEventMessage.unauthorizedCloseCode), reason: Self.unauthorizedReason)
@@ -54,7 +55,9 @@ struct AgentSocket {
                 do {
                     for try await message in inbound.messages(maxSize: Self.maxClientMessageBytes) {
                         guard case .text(let text) = message else { continue }
-                        await handle(text, terminals: terminals, outbound: outbound, deviceID: deviceID, peer: peer)
+                        await handle(
+                            text, terminals: terminals, outbound: outbound, deviceID: deviceID, mayType: mayType,
+                            peer: peer)
                     }
                 } catch {}
                 return .inbound
@@ -106,7 +109,7 @@ struct AgentSocket {
 
     private func handle(
         _ text: String, terminals: TerminalSubscriptions, outbound: WebSocketOutboundWriter, deviceID: String?,
-        peer: String
+        mayType: Bool, peer: String
     ) async {
         guard let message = try? ClaudeAPIJSON.decode(AgentClientMessage.self, from: Data(text.utf8)),
             let id = message.sessionId, ClaudeHookEvent.isPlausibleID(id)
@@ -133,6 +136,13 @@ struct AgentSocket {
             let removed = terminals.set.withLock { $0.remove(session.id) != nil }
             if removed { await service.tmuxAgents.setSubscribed(session.id, false) }
         case "send_input":
+            guard mayType else {
+                await reply(
+                    error: "this device lacks the 'control' scope that send_input needs; the workstation owner can "
+                        + "grant it when pairing (companion sidecar pair --scopes read,tasks,chat,control)",
+                    outbound: outbound)
+                return
+            }
             let input = AgentInputRequest(text: message.text ?? "", enter: message.enter)
             if let problem = input.validationError() {
                 await reply(error: problem, outbound: outbound)

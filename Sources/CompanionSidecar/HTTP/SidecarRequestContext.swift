@@ -1,3 +1,4 @@
+import CompanionAPI
 import Hummingbird
 import HummingbirdWebSocket
 
@@ -11,6 +12,8 @@ public struct SidecarRequestContext: RequestContext, WebSocketRequestContext {
     public let remoteIP: String?
     /// Id of the device that signed this request, set by request authentication when present.
     public var authenticatedDeviceID: String?
+    /// What the authenticated device (or the API key) may do (``RouteScopes``), set with it; empty before.
+    public var authenticatedScopes: Set<DeviceScope> = []
     /// The WebSocket handler a route chose (task logs), for the upgrade.
     public let webSocket = WebSocketHandlerReference<SidecarRequestContext>()
 
@@ -18,6 +21,7 @@ public struct SidecarRequestContext: RequestContext, WebSocketRequestContext {
         self.coreContext = .init(source: source)
         self.remoteIP = source.channel.remoteAddress?.ipAddress
         self.authenticatedDeviceID = nil
+        self.authenticatedScopes = []
     }
 
     /// The peer's IP address as text, or `-` when unknown: safe to log and to store in the audit log.

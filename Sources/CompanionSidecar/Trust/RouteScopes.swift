@@ -37,6 +37,31 @@ public enum RouteScopes {
         "POST /api/v1/sessions": .scope(.chat), "DELETE /api/v1/sessions/{id}": .scope(.chat),
         "POST /api/v1/sessions/{id}/fork": .scope(.chat), "POST /api/v1/chat/stream": .scope(.chat),
         "POST /api/v1/chat/cancel/{sessionId}": .scope(.chat),
+        "POST /companion/pairing/cancel": .open,  // loopback only, with the pairing's token
+        // Claude Code's configuration: reading it is `read`; changing what Claude Code may run (MCP servers,
+        // settings, skills, plugins) is `chat`, the power to drive Claude Code; revealing MCP secrets is `admin`.
+        "GET /api/v1/mcp": .scope(.read), "GET /api/v1/mcp/{name}": .scope(.read),
+        "GET /api/v1/mcp/{name}/health": .scope(.chat), "POST /api/v1/mcp/{name}/reveal": .scope(.admin),
+        "POST /api/v1/mcp": .scope(.chat), "PUT /api/v1/mcp/{name}": .scope(.chat),
+        "DELETE /api/v1/mcp/{name}": .scope(.chat),
+        "GET /api/v1/config": .scope(.read), "PUT /api/v1/config": .scope(.chat),
+        "GET /api/v1/skills": .scope(.read), "GET /api/v1/skills/search": .scope(.read),
+        "GET /api/v1/skills/sources": .scope(.read), "GET /api/v1/skills/{name}": .scope(.read),
+        "POST /api/v1/skills/install": .scope(.chat), "POST /api/v1/skills/sources": .scope(.chat),
+        "DELETE /api/v1/skills/sources/{name}": .scope(.chat), "DELETE /api/v1/skills/{name}": .scope(.chat),
+        "GET /api/v1/plugins": .scope(.read), "GET /api/v1/plugins/marketplace": .scope(.read),
+        "POST /api/v1/plugins/marketplaces": .scope(.chat), "DELETE /api/v1/plugins/marketplaces/{name}": .scope(.chat),
+        "POST /api/v1/plugins/install": .scope(.chat), "POST /api/v1/plugins/{name}/enable": .scope(.chat),
+        "POST /api/v1/plugins/{name}/disable": .scope(.chat), "DELETE /api/v1/plugins/{name}": .scope(.chat),
+        // Agent sessions: watching is `read`; typing, starting, removing and answering permission requests is
+        // `control` (send_input over /ws is checked the same way).
+        "GET /api/groups": .scope(.read), "GET /api/sessions": .scope(.read), "GET /api/sessions/{id}": .scope(.read),
+        "GET /api/sessions/{id}/terminal": .scope(.read), "GET /api/attention": .scope(.read),
+        "GET /ws": .scope(.read),
+        "POST /api/sessions": .scope(.control), "POST /api/sessions/{id}/input": .scope(.control),
+        "DELETE /api/sessions/{id}": .scope(.control), "POST /api/approvals/{id}/approve": .scope(.control),
+        "POST /api/approvals/{id}/deny": .scope(.control),
+        "POST /hooks/claude-code": .open,  // loopback only, with the per-install hook secret
     ]
 
     /// The requirement of `method` on the route `path` (as the router names it); nil when the table has none.

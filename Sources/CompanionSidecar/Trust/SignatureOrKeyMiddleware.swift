@@ -41,6 +41,8 @@ struct SignatureOrKeyMiddleware: RouterMiddleware {
         let presented = presentation.key(in: request.headers)
         if let apiKey, apiKey.matches(presented) {
             try ScopeCheck.require(method: request.method, context: context, scopes: apiKey.scopes, deviceID: nil)
+            var context = context
+            context.authenticatedScopes = apiKey.scopes
             return try await next(request, context)
         }
         throw SidecarError(.unauthorized, presentation.message(failure, keyPresented: presented != nil))

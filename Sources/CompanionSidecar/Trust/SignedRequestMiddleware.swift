@@ -50,6 +50,7 @@ struct SignedRequestMiddleware: RouterMiddleware {
         try ScopeCheck.require(method: method, context: context, scopes: scopes, deviceID: deviceID)
         var context = context
         context.authenticatedDeviceID = deviceID
+        context.authenticatedScopes = scopes
         try await registry.touch(deviceID: deviceID, at: now())
         return context
     }

@@ -69,6 +69,10 @@ extension CompanionCommand {
             Terminal.printError(failure.message, hint: failure.hint)
             throw ExitCode(failure.status.rawValue)
         }
+        // Exit here, on the thread that ran the command. Returning would end the program from the main queue,
+        // which dispatch_main serves from a newly started thread (strace -f of `keys show`): one more thread to
+        // start and be scheduled at the very end, which on a loaded machine is a wait of its own.
+        Foundation.exit(ExitStatus.success.rawValue)
     }
 }
 
@@ -80,10 +84,6 @@ extension CompanionCommand {
         case let mapped as any CLIFailureConvertible: mapped.cliFailure
         default: CLIFailure(.failure, "unexpected error: \(error)", hint: "please report this with the command you ran")
         }
-        // Exit here, on the thread that ran the command. Returning would end the program from the main queue,
-        // which dispatch_main serves from a newly started thread (strace -f of `keys show`): one more thread to
-        // start and be scheduled at the very end, which on a loaded machine is a wait of its own.
-        Foundation.exit(ExitStatus.success.rawValue)
     }
 }
 

@@ -1,3 +1,4 @@
+import CompanionAPI
 import CompanionTestSupport
 import Foundation
 
@@ -33,7 +34,8 @@ struct AgentsCLIWorld {
                 arguments: ["--claude-path", claude, "--log-level", "warning", "--tmux-socket", tmuxSocket],
                 environment: sandbox.environment.mapValues { Optional($0) }))
         let cli = CompanionCLI()
-        _ = try await ConnectionEndToEndTests.pair(cli, sidecar, name: "Phone")
+        _ = try await ConnectionEndToEndTests.pair(
+            cli, sidecar, name: "Phone", scopes: [.read, .tasks, .chat, .control])
         return AgentsCLIWorld(
             file: file, endpoint: endpoint, sandbox: sandbox, tmuxSocket: tmuxSocket, claude: claude, project: project,
             sidecar: sidecar, cli: cli)

@@ -1,3 +1,4 @@
+import CompanionAPI
 import CompanionTestSupport
 import Foundation
 import Testing
@@ -28,7 +29,9 @@ extension RealClaudeCLISuites {
             let secret = "sk-mcp-leak-\(UUID().uuidString)"
             // The value travels from this shell's environment (`--env NAME`), never in an argument.
             let cli = CompanionCLI(environment: ["MCP_TEST_TOKEN": secret])
-            _ = try await ConnectionEndToEndTests.pair(cli, sidecar, name: "Phone")
+            // Revealing an MCP env value needs the admin scope.
+            _ = try await ConnectionEndToEndTests.pair(
+                cli, sidecar, name: "Phone", scopes: [.read, .tasks, .chat, .admin])
             let project = try sandbox.makeProject("cli")
             let script = try MCPTestServer.install(in: sandbox.root)
             var outputs: [String] = []
