@@ -43,7 +43,11 @@ import Testing
         let wrong = start.code == "000000" ? "111111" : "000000"
         var messages: [String] = []
         for _ in 0..<4 {
-            let result = try await CompanionCLI().run(["pair", "code", wrong, "--url", sidecar.url])
+            // Pairing v1: its refusal says how many attempts are left (v2 learns it only as "the workstation
+            // did not prove it knows this code", since the code never reaches the sidecar).
+            let result = try await CompanionCLI().run([
+                "pair", "code", wrong, "--url", sidecar.url, "--pairing-version", "1",
+            ])
             #expect(result.status == Exit.pairing, "\(result)")
             messages.append(result.stderr)
         }

@@ -12,7 +12,8 @@ import Testing
 /// The route table (``RouteScopes``) covers every route the router serves, and every scoped route refuses a
 /// signed request from a device lacking its scope with 403 naming the scope.
 @Suite struct RouteScopeTests {
-    /// A sidecar with every feature on (identity, signed requests, the task routes, the Claude Code API), so its
+    /// A sidecar with every feature on (identity, signed requests, the task routes, the Claude Code API, agent
+    /// sessions), so its
     /// router holds every route there is.
     static func fullSidecar(_ directory: URL) throws -> Sidecar {
         var configuration = SidecarConfiguration(
@@ -22,6 +23,7 @@ import Testing
         configuration.claudeCode = ClaudeCodeSettings(
             executablePath: try ClaudeCLIBinary.locate(),
             environment: ["HOME": directory.appendingPathComponent("home").path])
+        configuration.agents = AgentsSettings(tmuxSocket: "companion-scopes-\(UUID().uuidString.prefix(8))")
         return try Sidecar(configuration: configuration, logLevel: .warning)
     }
 

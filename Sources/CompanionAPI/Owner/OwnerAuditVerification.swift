@@ -24,3 +24,20 @@ public struct OwnerAuditVerification: Codable, Sendable, Equatable {
         self.lastHash = lastHash
     }
 }
+
+/// The owner channel's answer to `companion sidecar devices scope`: the device and what it may do now.
+public struct OwnerScopesResponse: Codable, Sendable, Equatable {
+    /// Always true in an answer.
+    public var ok: Bool
+    /// The device's id.
+    public var device: String
+    /// Its scopes now, comma-separated (``DeviceScope``).
+    public var scopes: String
+
+    /// A scope change answer.
+    public init(ok: Bool = true, device: String, scopes: String) {
+        self.ok = ok
+        self.device = device
+        self.scopes = scopes
+    }
+}

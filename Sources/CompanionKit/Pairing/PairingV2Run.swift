@@ -86,6 +86,10 @@ struct PairingV2Run {
     }
 
     private func call<T>(_ body: () async throws(CompanionClientError) -> T) async throws(CompanionError) -> T {
-        do { return try await body() } catch { throw CompanionError.from(error) }
+        do { return try await body() } catch {
+            // The same words as v1 for "nothing to pair with" (no pairing started, cancelled or used).
+            if error.serverCode == APIErrorCode.noActivePairing.rawValue { throw CompanionError.noActivePairing }
+            throw CompanionError.from(error)
+        }
     }
 }

@@ -51,6 +51,32 @@ public struct OwnerControl: Sendable {
             })
     }
 
+    /// Sets what the device `id` may do (replacing its scopes); the running sidecar applies it to the next request.
+    public func setScopes(_ scopes: Set<DeviceScope>, id: String) async throws -> OwnerScopesResponse {
+        guard !scopes.isEmpty else {
+            throw OwnerControlError(
+                .invalidInput, "give at least one scope", hint: "scopes: read, tasks, chat, control, admin")
+        }
+        guard !id.isEmpty, id.utf8.count <= 128,
+            let escaped = id.addingPercentEncoding(withAllowedCharacters: .alphanumerics)
+        else {
+            throw OwnerControlError(
+                .invalidInput, "a device id is 1 to 128 characters",
+                hint: "list the ids: companion sidecar devices list")
+        }
+        let text = DeviceScope.text(scopes)
+        return try await perform(
+            running: { try await $0.put("/devices/\(escaped)/scopes?set=\(text)", as: OwnerScopesResponse.self) },
+            stopped: { actions in
+                do { return try await actions.setScopes(scopes, id: id) } catch let error as SidecarError
+                    where error.code == .notFound
+                {
+                    throw OwnerControlError(
+                        .notFound, error.message, hint: "list the devices: companion sidecar devices list")
+                }
+            })
+    }
+
     /// The newest `limit` rows of the audit log (1 to 10,000), oldest first.
     public func audit(limit: Int = 50) async throws -> OwnerAuditResponse {
         guard limit >= 1, limit <= OwnerRoutes.maxAuditRows else {

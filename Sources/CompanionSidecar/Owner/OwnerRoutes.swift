@@ -21,6 +21,15 @@ struct OwnerRoutes {
             let id = try context.parameters.require("id")
             return try JSONBody.response(try await OwnerActions(registry: registry, now: now).revoke(id: id))
         }
+        router.put("devices/:id/scopes") { request, context in
+            let id = try context.parameters.require("id")
+            let scopes: Set<DeviceScope>
+            do { scopes = try DeviceScope.parse(request.uri.queryParameters.get("set") ?? "") } catch {
+                throw SidecarError.badRequest("\(error)")
+            }
+            return try JSONBody.response(
+                try await OwnerActions(registry: registry, now: now).setScopes(scopes, id: id))
+        }
         router.get("audit") { request, _ in
             let limit = try Self.auditLimit(request.uri.queryParameters.get("limit"))
             return try JSONBody.response(try await OwnerActions(registry: registry, now: now).audit(limit: limit))
@@ -52,6 +61,14 @@ struct OwnerActions {
             let status = try await registry.revoke(id: id, at: now(), peer: OwnerRoutes.auditPeer)
         else { throw SidecarError.notFound("no trusted device has the id \(id.prefix(64))") }
         return OwnerRevokeResponse(revoked: id, status: status)
+    }
+
+    /// Sets what the device `id` may do, or 404 when no trusted device has it.
+    func setScopes(_ scopes: Set<DeviceScope>, id: String) async throws -> OwnerScopesResponse {
+        guard id.utf8.count <= 128,
+            let device = try await registry.setScopes(scopes, deviceID: id, at: now(), peer: OwnerRoutes.auditPeer)
+        else { throw SidecarError.notFound("no trusted device has the id \(id.prefix(64))") }
+        return OwnerScopesResponse(device: device.id, scopes: DeviceScope.text(scopes))
     }
 
     /// The audit log's hash chain, recomputed.

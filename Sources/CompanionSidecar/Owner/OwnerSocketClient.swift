@@ -19,6 +19,10 @@ struct OwnerSocketClient: Sendable {
         try await send(.DELETE, path, as: type)
     }
 
+    func put<T: Decodable>(_ path: String, as type: T.Type) async throws -> T {
+        try await send(.PUT, path, as: type)
+    }
+
     private func send<T: Decodable>(_ method: HTTPMethod, _ path: String, as type: T.Type) async throws -> T {
         guard let url = URL(httpURLWithSocketPath: socketPath, uri: path) else {
             throw OwnerControlError(

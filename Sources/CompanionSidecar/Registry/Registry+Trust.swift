@@ -66,10 +66,10 @@ extension Registry {
             guard var device = try DeviceRecord.fetchOne(db, key: deviceID) else { return nil }
             device.scopes = DeviceScope.text(scopes)
             try device.update(db, columns: ["scopes"])
-            try AuditEntry(
-                at: Timestamp.truncated(date), event: .scopesChanged, deviceId: deviceID, peer: peer,
-                detail: device.scopes
-            ).insert(db)
+            try AuditChain.append(
+                AuditEntry(
+                    at: Timestamp.truncated(date), event: .scopesChanged, deviceId: deviceID, peer: peer,
+                    detail: device.scopes), db)
             return device
         }
     }

@@ -15,7 +15,7 @@ enum ScopeCheck {
         if let selfParameter, let deviceID, context.parameters.get(selfParameter) == deviceID { return }
         let who = deviceID == nil ? "the API key" : "this device"
         throw SidecarError.forbidden(
-            "\(who) lacks the '\(scope.rawValue)' scope that \(route) needs; the workstation owner can pair it again "
-                + "with it (companion sidecar pair --scopes \(DeviceScope.text(scopes.union([scope]))))")
+            "\(who) lacks the '\(scope.rawValue)' scope that \(route) needs; the workstation owner can grant it "
+                + "(companion sidecar devices scope \(deviceID ?? "ID") \(DeviceScope.text(scopes.union([scope]))))")
     }
 }

@@ -18,7 +18,12 @@ struct AgentsCommand: AsyncParsableCommand {
 /// `companion agents list [--group DIR]`.
 struct AgentsListCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List agent sessions with their state, most recently active first.")
+        commandName: "list", abstract: "List agent sessions with their state, most recently active first.",
+        discussion: """
+            Examples:
+              companion agents list
+              companion agents list --group myrepo --json
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Option(help: "Only the sessions of this project directory.") var group: String?
@@ -38,7 +43,13 @@ struct AgentsListCommand: CompanionCommand {
 
 /// `companion agents show ID`.
 struct AgentsShowCommand: CompanionCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one agent session.")
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show one agent session.",
+        discussion: """
+            Examples:
+              companion agents show 6c1f0c2e-3b7a-4d5e-9f10-2a3b4c5d6e7f
+              companion agents show "$ID" --json
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "The session id (from `companion agents list`).") var id: String
@@ -60,7 +71,12 @@ struct AgentsShowCommand: CompanionCommand {
 struct AgentsTailCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
         commandName: "tail",
-        abstract: "Print the last lines of a session's terminal; --follow redraws them as they change (Ctrl-C stops).")
+        abstract: "Print the last lines of a session's terminal; --follow redraws them as they change (Ctrl-C stops).",
+        discussion: """
+            Examples:
+              companion agents tail "$ID"
+              companion agents tail "$ID" --lines 200 --follow
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "The session id.") var id: String
@@ -97,7 +113,12 @@ struct AgentsTailCommand: CompanionCommand {
 /// `companion agents send ID TEXT [--no-enter]`.
 struct AgentsSendCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "send", abstract: "Type text into a session's terminal (literal keys), then Enter.")
+        commandName: "send", abstract: "Type text into a session's terminal (literal keys), then Enter.",
+        discussion: """
+            Examples:
+              companion agents send "$ID" "run the tests again"
+              companion agents send "$ID" 2 --no-enter
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "The session id.") var id: String
@@ -113,7 +134,12 @@ struct AgentsSendCommand: CompanionCommand {
 /// `companion agents new --project DIR [--command ARG...]`.
 struct AgentsNewCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "new", abstract: "Start an agent in a new tmux session on the workstation.")
+        commandName: "new", abstract: "Start an agent in a new tmux session on the workstation.",
+        discussion: """
+            Examples:
+              companion agents new --project ~/src/myrepo
+              companion agents new --project ~/src/myrepo --command claude --json
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Option(help: "The project directory on the workstation (absolute).") var project: String
@@ -136,7 +162,11 @@ struct AgentsNewCommand: CompanionCommand {
 /// `companion agents rm ID`.
 struct AgentsRemoveCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "rm", abstract: "End a session the sidecar started (its tmux session is killed).")
+        commandName: "rm", abstract: "End a session the sidecar started (its tmux session is killed).",
+        discussion: """
+            Examples:
+              companion agents rm "$ID"
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "The session id.") var id: String

@@ -6,7 +6,12 @@ import Foundation
 struct ApproveCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
         commandName: "approve",
-        abstract: "Allow a permission request an agent session is waiting on (ID: the approval or its session).")
+        abstract: "Allow a permission request an agent session is waiting on (ID: the approval or its session).",
+        discussion: """
+            Examples:
+              companion approve "$APPROVAL_ID"
+              companion approve "$APPROVAL_ID" --always --json
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "The approval id (from `companion watch`) or the session's id.") var id: String
@@ -28,7 +33,11 @@ struct ApproveCommand: CompanionCommand {
 /// `companion deny ID`.
 struct DenyCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "deny", abstract: "Deny a permission request an agent session is waiting on.")
+        commandName: "deny", abstract: "Deny a permission request an agent session is waiting on.",
+        discussion: """
+            Examples:
+              companion deny "$APPROVAL_ID"
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "The approval id or the session's id.") var id: String

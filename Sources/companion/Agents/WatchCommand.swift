@@ -15,6 +15,11 @@ struct WatchCommand: CompanionCommand {
             (session_update, attention, summary_update, snapshot). A dropped connection is resumed from the last \
             event received, so nothing is missed. Answer a permission request with `companion approve ID` or \
             `companion deny ID`.
+
+            Examples:
+              companion watch
+              companion watch --prompt --notify
+              companion watch --json --exit-on-attention
             """)
 
     @OptionGroup var connection: TaskConnectionOptions

@@ -18,7 +18,12 @@ struct PluginsCommand: AsyncParsableCommand {
 /// `companion plugins list`.
 struct PluginsListCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List installed plugins with their enabled state.")
+        commandName: "list", abstract: "List installed plugins with their enabled state.",
+        discussion: """
+            Examples:
+              companion plugins list
+              companion plugins list --json
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Flag(help: "Print the API's JSON.") var json = false
@@ -39,7 +44,12 @@ struct PluginsListCommand: CompanionCommand {
 
 /// `companion plugins enable|disable PLUGIN`.
 struct PluginsEnableCommand: CompanionCommand {
-    static let configuration = CommandConfiguration(commandName: "enable", abstract: "Enable an installed plugin.")
+    static let configuration = CommandConfiguration(
+        commandName: "enable", abstract: "Enable an installed plugin.",
+        discussion: """
+            Examples:
+              companion plugins enable hello@team-market
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "plugin@marketplace, or a plugin name only one installed plugin has.") var plugin: String
@@ -50,7 +60,12 @@ struct PluginsEnableCommand: CompanionCommand {
 
 /// `companion plugins disable PLUGIN`.
 struct PluginsDisableCommand: CompanionCommand {
-    static let configuration = CommandConfiguration(commandName: "disable", abstract: "Disable an installed plugin.")
+    static let configuration = CommandConfiguration(
+        commandName: "disable", abstract: "Disable an installed plugin.",
+        discussion: """
+            Examples:
+              companion plugins disable hello@team-market
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "plugin@marketplace, or a plugin name only one installed plugin has.") var plugin: String
@@ -77,7 +92,12 @@ enum PluginToggle {
 /// `companion plugins install PLUGIN@MARKETPLACE`.
 struct PluginsInstallCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "install", abstract: "Install a plugin from a known marketplace (claude plugin install).")
+        commandName: "install", abstract: "Install a plugin from a known marketplace (claude plugin install).",
+        discussion: """
+            Examples:
+              companion plugins install hello@team-market
+              companion plugins install hello@team-market --json
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "plugin@marketplace (from `companion plugins marketplace list`).") var plugin: String
@@ -102,7 +122,12 @@ struct PluginsInstallCommand: CompanionCommand {
 
 /// `companion plugins rm PLUGIN`.
 struct PluginsRemoveCommand: CompanionCommand {
-    static let configuration = CommandConfiguration(commandName: "rm", abstract: "Uninstall a plugin.")
+    static let configuration = CommandConfiguration(
+        commandName: "rm", abstract: "Uninstall a plugin.",
+        discussion: """
+            Examples:
+              companion plugins rm hello@team-market
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "plugin@marketplace, or a plugin name only one installed plugin has.") var plugin: String
@@ -135,7 +160,12 @@ struct MarketplaceCommand: AsyncParsableCommand {
 /// `companion plugins marketplace list`.
 struct MarketplaceListCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List the marketplaces and the plugins each offers.")
+        commandName: "list", abstract: "List the marketplaces and the plugins each offers.",
+        discussion: """
+            Examples:
+              companion plugins marketplace list
+              companion plugins marketplace list --json
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Flag(help: "Print the API's JSON.") var json = false
@@ -158,7 +188,12 @@ struct MarketplaceListCommand: CompanionCommand {
 struct MarketplaceAddCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Add a marketplace: GitHub owner/repo, an https or ssh git URL, or a local path under a clone root.")
+        abstract: "Add a marketplace: GitHub owner/repo, an https or ssh git URL, or a local path under a clone root.",
+        discussion: """
+            Examples:
+              companion plugins marketplace add https://github.com/owner/market.git
+              companion plugins marketplace add owner/market
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "The marketplace's repository or directory.") var source: String
@@ -180,7 +215,12 @@ struct MarketplaceAddCommand: CompanionCommand {
 
 /// `companion plugins marketplace rm NAME`.
 struct MarketplaceRemoveCommand: CompanionCommand {
-    static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove a marketplace.")
+    static let configuration = CommandConfiguration(
+        commandName: "rm", abstract: "Remove a marketplace.",
+        discussion: """
+            Examples:
+              companion plugins marketplace rm team-market
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "The marketplace's name.") var name: String

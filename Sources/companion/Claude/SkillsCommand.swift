@@ -18,7 +18,12 @@ struct SkillsCommand: AsyncParsableCommand {
 /// `companion skills list`.
 struct SkillsListCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List installed skills (yours, a project's, the plugins').")
+        commandName: "list", abstract: "List installed skills (yours, a project's, the plugins').",
+        discussion: """
+            Examples:
+              companion skills list
+              companion skills list --project ~/src/myrepo --json
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Option(help: "Also list the skills of this project directory on the workstation.") var project: String?
@@ -40,7 +45,13 @@ struct SkillsListCommand: CompanionCommand {
 
 /// `companion skills show NAME`.
 struct SkillsShowCommand: CompanionCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a skill and its content.")
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show a skill and its content.",
+        discussion: """
+            Examples:
+              companion skills show code-review
+              companion skills show code-review --json
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "The skill's name (from `companion skills list`).") var name: String
@@ -66,6 +77,10 @@ struct SkillsInstallCommand: CompanionCommand {
             REPOSITORY is https://HOST/PATH, ssh://HOST/PATH, USER@HOST:PATH, GitHub's owner/repo, or a local \
             repository under one of the sidecar's --clone-root directories. The repository's SKILL.md (at its root, \
             in --path, or its only skill directory) is installed into ~/.claude/skills/<name>.
+
+            Examples:
+              companion skills install https://github.com/owner/skills-repo.git --path skills/code-review
+              companion skills install ~/clones/my-skill --name my-skill --json
             """)
 
     @OptionGroup var connection: TaskConnectionOptions
@@ -90,7 +105,12 @@ struct SkillsInstallCommand: CompanionCommand {
 
 /// `companion skills rm NAME`.
 struct SkillsRemoveCommand: CompanionCommand {
-    static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove one of your skills.")
+    static let configuration = CommandConfiguration(
+        commandName: "rm", abstract: "Remove one of your skills.",
+        discussion: """
+            Examples:
+              companion skills rm code-review
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "The skill's name.") var name: String
@@ -110,7 +130,12 @@ struct SkillsRemoveCommand: CompanionCommand {
 struct SkillsSearchCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Search the registered skill sources (offline; GitHub is never searched).")
+        abstract: "Search the registered skill sources (offline; GitHub is never searched).",
+        discussion: """
+            Examples:
+              companion skills search review
+              companion skills search pull request --json
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "Words that must all appear in a skill's name, description or tags.") var words: [String]
@@ -140,7 +165,13 @@ struct SkillSourcesCommand: AsyncParsableCommand {
 
 /// `companion skills sources list`.
 struct SkillSourcesListCommand: CompanionCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the registered sources.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the registered sources.",
+        discussion: """
+            Examples:
+              companion skills sources list
+              companion skills sources list --json
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Flag(help: "Print the API's JSON.") var json = false
@@ -162,7 +193,12 @@ struct SkillSourcesListCommand: CompanionCommand {
 /// `companion skills sources add PATH`.
 struct SkillSourcesAddCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Register a directory on the workstation (e.g. a clone of a skills repository).")
+        commandName: "add", abstract: "Register a directory on the workstation (e.g. a clone of a skills repository).",
+        discussion: """
+            Examples:
+              companion skills sources add ~/clones/anthropic-skills
+              companion skills sources add ~/clones/team-skills --name team
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "The directory's absolute path on the workstation.") var path: String
@@ -186,7 +222,11 @@ struct SkillSourcesAddCommand: CompanionCommand {
 /// `companion skills sources rm NAME`.
 struct SkillSourcesRemoveCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "rm", abstract: "Unregister a source (its directory is left as it is).")
+        commandName: "rm", abstract: "Unregister a source (its directory is left as it is).",
+        discussion: """
+            Examples:
+              companion skills sources rm team
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "The source's name.") var name: String

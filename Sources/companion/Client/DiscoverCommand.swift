@@ -10,6 +10,11 @@ struct DiscoverCommand: CompanionCommand {
         discussion: """
             Browses _companion._tcp through avahi-daemon for --timeout seconds. Exits 0 with what was found (also \
             when nothing was), 4 when avahi-daemon cannot be reached.
+
+            Examples:
+              companion discover
+              companion discover --timeout 5 --json
+              companion discover --first
             """)
 
     @Option(help: "Seconds to listen for answers.")

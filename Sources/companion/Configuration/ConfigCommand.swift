@@ -18,7 +18,12 @@ struct ConfigScopeOptions: ParsableArguments {
 
 struct ConfigGetCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "get", abstract: "Print the settings, or one key's value.")
+        commandName: "get", abstract: "Print the settings, or one key's value.",
+        discussion: """
+            Examples:
+              companion config get
+              companion config get model --scope project --project ~/src/myrepo --json
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @OptionGroup var place: ConfigScopeOptions
@@ -55,8 +60,13 @@ struct ConfigGetCommand: CompanionCommand {
 struct ConfigSetCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
         commandName: "set", abstract: "Set one key (VALUE is JSON, or else taken as text), keeping every other key.",
-        discussion: "Examples: `companion config set model opus`, `companion config set includeCoAuthoredBy false`, "
-            + "`companion config set model --unset`.")
+        discussion: """
+            Examples:
+              companion config set model opus
+              companion config set includeCoAuthoredBy false
+              companion config set permissions '{"allow":["Bash(git status)"]}' --scope project --project ~/src/myrepo
+              companion config set model --unset
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @OptionGroup var place: ConfigScopeOptions

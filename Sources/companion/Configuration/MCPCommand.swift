@@ -15,7 +15,12 @@ struct MCPCommand: AsyncParsableCommand {
 
 struct MCPListCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List MCP servers of every scope (env values masked).")
+        commandName: "list", abstract: "List MCP servers of every scope (env values masked).",
+        discussion: """
+            Examples:
+              companion mcp list
+              companion mcp list --scope project --project ~/src/myrepo --json
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @OptionGroup var place: MCPWhereOptions
@@ -38,7 +43,12 @@ struct MCPListCommand: CompanionCommand {
 
 struct MCPShowCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Show one MCP server; --reveal shows its env values (audited).")
+        commandName: "show", abstract: "Show one MCP server; --reveal shows its env values (audited).",
+        discussion: """
+            Examples:
+              companion mcp show github
+              companion mcp show github --reveal
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @OptionGroup var place: MCPWhereOptions
@@ -68,7 +78,13 @@ struct MCPShowCommand: CompanionCommand {
 
 struct MCPAddCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Add an MCP server (stdio: --command; http/sse: --type and --url).")
+        commandName: "add", abstract: "Add an MCP server (stdio: --command; http/sse: --type and --url).",
+        discussion: """
+            Examples:
+              companion mcp add files --command npx --arg -y --arg @modelcontextprotocol/server-filesystem --arg ~/src
+              GITHUB_TOKEN=... companion mcp add github --command github-mcp --env GITHUB_TOKEN
+              companion mcp add docs --type http --server-url https://mcp.example.com/mcp --scope project --project ~/src/myrepo
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @OptionGroup var place: MCPWhereOptions
@@ -96,7 +112,12 @@ struct MCPAddCommand: CompanionCommand {
 
 struct MCPEditCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "edit", abstract: "Change an MCP server: the options given replace, --env adds or changes.")
+        commandName: "edit", abstract: "Change an MCP server: the options given replace, --env adds or changes.",
+        discussion: """
+            Examples:
+              companion mcp edit github --env GITHUB_TOKEN
+              companion mcp edit files --arg -y --arg @modelcontextprotocol/server-filesystem --arg ~/work
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @OptionGroup var place: MCPWhereOptions
@@ -137,7 +158,13 @@ struct MCPEditCommand: CompanionCommand {
 }
 
 struct MCPRemoveCommand: CompanionCommand {
-    static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove an MCP server.")
+    static let configuration = CommandConfiguration(
+        commandName: "rm", abstract: "Remove an MCP server.",
+        discussion: """
+            Examples:
+              companion mcp rm files
+              companion mcp rm docs --scope project --project ~/src/myrepo
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @OptionGroup var place: MCPWhereOptions
@@ -161,7 +188,12 @@ struct MCPRemoveCommand: CompanionCommand {
 
 struct MCPHealthCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "health", abstract: "Start an MCP server on the workstation and complete the MCP handshake.")
+        commandName: "health", abstract: "Start an MCP server on the workstation and complete the MCP handshake.",
+        discussion: """
+            Examples:
+              companion mcp health files
+              companion mcp health github --json
+            """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @OptionGroup var place: MCPWhereOptions

@@ -45,7 +45,12 @@ extension SettingsFileError {
 struct HooksInstallCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
         commandName: "install",
-        abstract: "Add the sidecar's HTTP hooks to Claude Code's user settings (your own hooks are kept).")
+        abstract: "Add the sidecar's HTTP hooks to Claude Code's user settings (your own hooks are kept).",
+        discussion: """
+            Examples:
+              companion sidecar hooks install
+              companion sidecar hooks install --port 7878 --data-dir ~/.local/share/companionkit/sidecar
+            """)
 
     @OptionGroup var location: HooksLocationOptions
     @Option(help: "The port the sidecar listens on (the hooks post to 127.0.0.1:PORT).")
@@ -68,7 +73,11 @@ struct HooksInstallCommand: CompanionCommand {
 /// `companion sidecar hooks uninstall`.
 struct HooksUninstallCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "uninstall", abstract: "Remove exactly the hooks `install` added.")
+        commandName: "uninstall", abstract: "Remove exactly the hooks `install` added.",
+        discussion: """
+            Examples:
+              companion sidecar hooks uninstall
+            """)
 
     @OptionGroup var location: HooksLocationOptions
 
@@ -85,7 +94,12 @@ struct HooksUninstallCommand: CompanionCommand {
 /// `companion sidecar hooks status [--json]`.
 struct HooksStatusCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "status", abstract: "Show which hooks are installed and where they post.")
+        commandName: "status", abstract: "Show which hooks are installed and where they post.",
+        discussion: """
+            Examples:
+              companion sidecar hooks status
+              companion sidecar hooks status --json
+            """)
 
     @OptionGroup var location: HooksLocationOptions
     @Flag(help: "Print JSON.") var json = false

@@ -19,7 +19,9 @@ import Testing
         let server = MCPServerDefinition(
             name: "tester", scope: .user, command: MCPTestServer.python, args: [script],
             env: ["MCP_TEST_TOKEN": "configured"])
-        let report = await MCPHealthCheck.check(server, baseEnvironment: environment)
+        // A generous bound: these tests check the handshake, not its speed (a loaded 2-core CI machine running
+        // the whole suite can take more than the default 10 s to start Python and answer).
+        let report = await MCPHealthCheck.check(server, baseEnvironment: environment, timeout: .seconds(90))
         #expect(report.healthy, "\(report)")
         #expect(report.serverName == "companion-test-server" && report.serverVersion == "1.2.3")
         #expect(report.protocolVersion?.isEmpty == false)
@@ -30,7 +32,7 @@ import Testing
 
     @Test func withoutItsEnvTheServerOffersLess() async throws {
         let server = MCPServerDefinition(name: "tester", scope: .user, command: MCPTestServer.python, args: [script])
-        let report = await MCPHealthCheck.check(server, baseEnvironment: environment)
+        let report = await MCPHealthCheck.check(server, baseEnvironment: environment, timeout: .seconds(90))
         #expect(report.healthy && report.tools.map { $0.name } == ["echo"])
     }
 

@@ -25,6 +25,45 @@ import Testing
         return (result, try result.json())
     }
 
+    @Test func scopingThroughTheOwnerSocketAppliesAtOnceAndKeepsTheAuditChain() async throws {
+        let sidecar = try await SidecarProcess.start()
+        defer { sidecar.stop() }
+        let (cli, id) = try await Self.pairedCompanion(with: sidecar)
+        #expect(try await cli.run(["devices", "list"]).status == Exit.success)
+
+        let (narrow, narrowed) = try await Self.owner(
+            ["sidecar", "devices", "scope", id, "tasks"], dataDirectory: sidecar.dataDirectory)
+        #expect(narrow.status == Exit.success, "\(narrow)")
+        #expect(narrowed["scopes"]?.stringValue == "tasks")
+        // The running sidecar applies it to the very next request: listing devices needs `read`.
+        let refused = try await cli.run(["devices", "list"])
+        #expect(refused.status != Exit.success, "\(refused)")
+        #expect(refused.stderr.contains("'read' scope"), "\(refused)")
+        #expect(refused.stderr.contains("companion sidecar devices scope \(id) read,tasks"), "\(refused)")
+
+        let (widen, _) = try await Self.owner(
+            ["sidecar", "devices", "scope", id, "read,tasks"], dataDirectory: sidecar.dataDirectory)
+        #expect(widen.status == Exit.success, "\(widen)")
+        #expect(try await cli.run(["devices", "list"]).status == Exit.success)
+
+        // Unknown scopes and unknown devices: clear errors, nothing changed.
+        let (bad, _) = try await Self.owner(
+            ["sidecar", "devices", "scope", id, "read,root"], dataDirectory: sidecar.dataDirectory)
+        #expect(bad.status == Exit.usage, "\(bad)")
+        let (missing, _) = try await Self.owner(
+            ["sidecar", "devices", "scope", String(repeating: "0", count: 32), "read"],
+            dataDirectory: sidecar.dataDirectory)
+        #expect(missing.status != Exit.success, "\(missing)")
+
+        // Both changes are in the audit log, and its hash chain is whole.
+        let (verify, audit) = try await Self.owner(
+            ["sidecar", "audit", "--verify"], dataDirectory: sidecar.dataDirectory)
+        #expect(verify.status == Exit.success, "\(verify)")
+        #expect(audit["verification"]?["intact"]?.boolValue == true, "\(audit)")
+        let changes = try #require(audit["entries"]?.arrayValue).filter { $0["event"]?.stringValue == "scopes_changed" }
+        #expect(changes.map { $0["detail"]?.stringValue } == ["tasks", "read,tasks"])
+    }
+
     @Test func revokingThroughTheOwnerSocketRefusesTheDeviceAtOnce() async throws {
         let sidecar = try await SidecarProcess.start()
         defer { sidecar.stop() }

@@ -20,10 +20,25 @@ extension RealClaudeSidecarSuites {
                 }
                 #expect(waiting.session?.attention?.kind == "input")
                 #expect(waiting.session?.claudeSessionId == nil)  // no hook ever spoke
-                let count = await log.events.count
-                _ = try await live.client.send(id: session.id, text: "", enter: true)
-                _ = try await log.next(after: count, "idle again after the answer") {
-                    $0.update(session.id, state: "idle")
+                // Enter on the dialog's "1. Yes". Claude Code ignores keys that arrive the moment a permission
+                // dialog appears (a guard against accidental answers), so a key it dropped is pressed again while
+                // the screen still shows the dialog, as a person would.
+                var answered = false
+                for attempt in 1...6 where !answered {
+                    let count = await log.events.count
+                    _ = try await live.client.send(id: session.id, text: "", enter: true)
+                    do {
+                        _ = try await log.next(after: count, "idle again after the answer", timeout: .seconds(15)) {
+                            $0.update(session.id, state: "idle")
+                        }
+                        answered = true
+                    } catch {
+                        let screen = try await live.client.terminal(id: session.id, lines: 40).lines
+                        guard attempt < 6, screen.contains(where: { $0.contains("Do you want to proceed?") }) else {
+                            Issue.record("the screen: \(screen)")
+                            throw error
+                        }
+                    }
                 }
                 #expect(FileManager.default.fileExists(atPath: file))
                 // Leaving claude ends the tmux session: dead.
