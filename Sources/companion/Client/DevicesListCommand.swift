@@ -10,12 +10,14 @@ struct DevicesListCommand: CompanionCommand {
         discussion: """
             Examples:
               companion devices list
+              companion devices list --wide
               companion devices list --json
             """)
 
     @OptionGroup var sidecar: SidecarOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var vault: VaultOptions
+    @Flag(help: "Show whole ids and names, however wide the terminal.") var wide = false
 
     /// The `--json` shape.
     struct Output: Encodable {
@@ -45,11 +47,13 @@ struct DevicesListCommand: CompanionCommand {
                 return try Terminal.printJSON(
                     Output(sidecarURL: list.sidecarURL, devices: list.devices, thisDeviceId: list.thisDeviceId))
             }
-            ClientText.print(Self.table(list.devices, mine: list.thisDeviceId))
+            ClientText.print(
+                Self.table(list.devices, mine: list.thisDeviceId, width: wide ? nil : Terminal.columns))
         }
     }
 
-    static func table(_ devices: [CompanionDevice], mine: String?) -> [String] {
+    /// The devices as a table that fits `width` columns (long ids and names end in an ellipsis); nil: no limit.
+    static func table(_ devices: [CompanionDevice], mine: String?, width: Int? = nil) -> [String] {
         guard !devices.isEmpty else { return ["No trusted devices."] }
         let rows = devices.map { device in
             [
@@ -59,10 +63,6 @@ struct DevicesListCommand: CompanionCommand {
             ]
         }
         let header = ["ID", "NAME", "PAIRED", "LAST SEEN"]
-        let widths = (0..<header.count).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
-        return ([header] + rows).map { row in
-            zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
-                .trimmingCharacters(in: .whitespaces)
-        }
+        return TableFit.render(header: header, rows: rows, width: width)
     }
 }

@@ -25,6 +25,27 @@ import Testing
         return (result, try result.json())
     }
 
+    @Test func tablesFitTheTerminalAndWideShowsEverything() async throws {
+        let sidecar = try await SidecarProcess.start()
+        defer { sidecar.stop() }
+        let (cli, id) = try await Self.pairedCompanion(with: sidecar)
+        let narrow = CompanionCLI(environment: ["COLUMNS": "40"])
+        let owner = try await narrow.run(["sidecar", "devices", "list", "--data-dir", sidecar.dataDirectory.path])
+        #expect(owner.status == Exit.success, "\(owner)")
+        let ownerLines = owner.stdout.split(separator: "\n")
+        #expect(ownerLines.count >= 2 && ownerLines.allSatisfy { $0.count <= 40 }, "\(owner.stdout)")
+        #expect(owner.stdout.contains("…") && !owner.stdout.contains(id), "\(owner.stdout)")
+        let wide = try await narrow.run([
+            "sidecar", "devices", "list", "--data-dir", sidecar.dataDirectory.path, "--wide",
+        ])
+        #expect(wide.stdout.contains(id), "\(wide.stdout)")
+        // The paired companion's own listing too (its vault profile, with the narrow terminal).
+        let mine = try await CompanionCLI(profile: cli.profile, environment: ["COLUMNS": "40"]).run(["devices", "list"])
+        #expect(mine.status == Exit.success, "\(mine)")
+        #expect(mine.stdout.split(separator: "\n").allSatisfy { $0.count <= 40 }, "\(mine.stdout)")
+        #expect(try await cli.run(["devices", "list", "--wide"]).stdout.contains(id))
+    }
+
     @Test func scopingThroughTheOwnerSocketAppliesAtOnceAndKeepsTheAuditChain() async throws {
         let sidecar = try await SidecarProcess.start()
         defer { sidecar.stop() }
