@@ -30,7 +30,9 @@ import Testing
             let vault = FileVault(
                 profile: try VaultProfile("default"), directory: directory.appendingPathComponent("vault"),
                 parameters: .minimum, passphrase: .fixed("correct horse battery staple"))
-            companion = Companion(vault: vault, timeout: 5)
+            // Timing is not what these tests are about: the whole suite runs at once in one process on two cores,
+            // where an in-process sidecar's answer can wait many seconds for a thread (a 5 s deadline failed in CI).
+            companion = Companion(vault: vault, timeout: 60)
         }
 
         func run(_ body: (String) async throws -> Void) async throws {

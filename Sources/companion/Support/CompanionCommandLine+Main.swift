@@ -4,7 +4,13 @@ import Foundation
 extension CompanionCommandLine {
     /// ArgumentParser's main, plus: with `--json`, a command-line error (unknown option, bad value) is also
     /// printed as the JSON failure on standard output.
+    ///
+    /// Standard output is line-buffered whatever it is connected to, so that a following command (`agents tail
+    /// --follow`, `logs --follow`, `watch --json`) delivers each line to a pipe as it prints it, and a line printed
+    /// with `print` never arrives after bytes written to the descriptor directly later (C's default for a pipe is a
+    /// 4 KiB buffer, flushed only when full or at exit).
     static func main() async {
+        StandardOutput.lineBuffered()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
