@@ -8,6 +8,10 @@ import Testing
     /// Nothing listens on the discard port of loopback: connections are refused.
     static let dead = "http://127.0.0.1:9"
     static let missingDirectory = "/nonexistent/companion-\(UUID().uuidString)"
+    /// A data directory the hook commands may create (their settings file, `/`, is what fails).
+    static let scratchDirectory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("companion-json-\(UUID().uuidString)").path
+    static let session = UUID().uuidString.lowercased()
 
     static let failing: [[String]] = [
         ["connect", dead], ["status", "--url", dead], ["disconnect", "--url", dead],
@@ -28,12 +32,25 @@ import Testing
         ["tasks", "cancel", "t1", "--url", dead], ["logs", "t1", "--url", dead],
         ["projects", "--url", dead], ["sessions", "list", "--url", dead], ["chat", "--new", "hi", "--url", dead],
         ["status", "--no-such-option"],
+        ["sessions", "delete", session, "--url", dead], ["agents", "list", "--url", dead],
+        ["watch", "--url", dead], ["approve", "0123", "--url", dead],
+        ["skills", "list", "--url", dead], ["plugins", "list", "--url", dead], ["mcp", "list", "--url", dead],
+        ["config", "get", "--url", dead],
+        // No D-Bus system bus (the environment below): avahi-daemon cannot be reached.
+        ["discover", "--timeout", "1"],
+        ["sidecar", "devices", "scope", "0123", "read", "--data-dir", missingDirectory],
+        ["sidecar", "hooks", "install", "--settings", "/", "--data-dir", scratchDirectory],
+        ["sidecar", "hooks", "uninstall", "--settings", "/", "--data-dir", scratchDirectory],
+        ["sidecar", "hooks", "status", "--settings", "/", "--data-dir", scratchDirectory],
+        ["tasks", "api-key"],
     ]
 
     @Test(arguments: failing)
     func stdoutIsTheFailureAsJSON(arguments: [String]) async throws {
-        let result = try await CompanionCLI(environment: ["COMPANION_CONFIG": "/nonexistent/config.toml"])
-            .run(arguments + ["--json"], stdin: "")
+        let result = try await CompanionCLI(environment: [
+            "COMPANION_CONFIG": "/nonexistent/config.toml",
+            "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/companion-json-bus",
+        ]).run(arguments + ["--json"], stdin: "")
         #expect(result.status != 0, "\(arguments) should fail: \(result)")
         let document = try JSONValue.parse(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
         // `qr decode --json` reports per file: an array whose failed entries carry the error.

@@ -138,14 +138,19 @@ struct SessionsDeleteCommand: CompanionCommand {
         discussion: """
             Examples:
               companion sessions delete SESSION-ID
+              companion sessions delete SESSION-ID --json
             """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "The session id.") var id: String
+    @Flag(help: "Print the API's JSON (errors too).") var json = false
 
     func execute() async throws {
-        let id = try ClaudeIDs.parse(id, what: "session")
-        _ = try await connection.claude { try await $0.deleteSession(id: id) }
-        print("Deleted \(id.uuidString.lowercased())")
+        try await ClientRun.run(json: json) {
+            let id = try ClaudeIDs.parse(id, what: "session")
+            let deleted = try await connection.claude { try await $0.deleteSession(id: id) }
+            if json { return try Terminal.printClaudeJSON(deleted) }
+            print("Deleted \(id.uuidString.lowercased())")
+        }
     }
 }
