@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 
 /// Lays out a table in columns that fit the terminal: when the rows are wider than `width`, the widest columns
@@ -25,4 +26,20 @@ enum TableFit {
             }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
         }
     }
+}
+
+extension TableFit {
+    /// The table as text, one line per row each ending in a newline (for `print(_:terminator: "")`).
+    static func text(header: [String], rows: [[String]], width: Int?) -> String {
+        render(header: header, rows: rows, width: width).map { $0 + "\n" }.joined()
+    }
+}
+
+/// `--wide`, shared by the commands that print a table.
+struct TableOptions: ParsableArguments {
+    @Flag(help: "Show whole cells, however wide the terminal (tables are otherwise cut to its width).")
+    var wide = false
+
+    /// The width to fit tables to: the terminal's (``Terminal/columns``), or nil with `--wide` or to a pipe.
+    var width: Int? { wide ? nil : Terminal.columns }
 }
