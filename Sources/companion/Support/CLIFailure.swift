@@ -60,6 +60,9 @@ protocol CompanionCommand: AsyncParsableCommand {
 extension CompanionCommand {
     mutating func run() async throws {
         do {
+            // An invalid settings file stops every command (exit 64, the file and key named): a typo such as
+            // `vualt` is never silently ignored, whichever option the command reads.
+            _ = try CLISettings.current()
             try await execute()
         } catch let exit as ExitCode {
             throw exit
