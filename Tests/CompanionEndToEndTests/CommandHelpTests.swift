@@ -47,12 +47,24 @@ import Testing
         #expect(try json.json().arrayValue?.count == Exit.allCases.count)
     }
 
-    @Test func completionScriptsCompleteImagesAndEnumerations() async throws {
-        let bash = try await CompanionCLI().run(["--generate-completion-script", "bash"])
-        #expect(bash.status == 0)
-        #expect(bash.stdout.contains("png"), "image arguments complete image files")
-        #expect(bash.stdout.contains("secret-service"), "--vault completes its values")
-        let fish = try await CompanionCLI().run(["--generate-completion-script", "fish"])
-        #expect(fish.stdout.contains("auto secret-service file") || fish.stdout.contains("secret-service"))
+    /// Every enumerated option's values, as each shell's script lists them (space-separated).
+    static let enumerations = [
+        "auto secret-service file",  // --vault
+        "L M Q H",  // qr encode --level
+        "trace debug info notice warning error critical",  // sidecar serve --log-level
+        "user local project",  // mcp --scope
+        "stdio http sse",  // mcp --type
+        "user project",  // config --scope
+        "read tasks chat control admin chat,read,tasks",  // --scopes, sidecar devices scope
+    ]
+
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func completionScriptsCompleteImagesAndEnumerations(shell: String) async throws {
+        let script = try await CompanionCLI().run(["--generate-completion-script", shell])
+        #expect(script.status == 0, "\(script)")
+        #expect(script.stdout.contains("png") && script.stdout.contains("jpg"), "image arguments complete image files")
+        for values in Self.enumerations {
+            #expect(script.stdout.contains(values), "\(shell) completes \(values)")
+        }
     }
 }

@@ -62,4 +62,33 @@ import Testing
             #expect(!result.stderr.isEmpty, "the person still gets the message on standard error")
         }
     }
+
+    /// `--json` as an option's value (`mcp add … --arg --json`) or after `--` is not the flag: the failure is not
+    /// printed as JSON on standard output.
+    @Test(arguments: [
+        ["mcp", "add", "tester", "--command", "server", "--arg", "--json", "--url", dead],
+        ["chat", "--new", "--url", dead, "--", "--json"],
+    ])
+    func jsonAsAValueIsNotTheFlag(arguments: [String]) async throws {
+        let result = try await CompanionCLI(environment: ["COMPANION_CONFIG": "/nonexistent/config.toml"])
+            .run(arguments, stdin: "")
+        #expect(result.status == Exit.network, "\(arguments): \(result)")
+        #expect(result.stdout.isEmpty && result.stderr.contains("companion: error:"), "\(arguments): \(result)")
+    }
+
+    /// An error of no known kind (here the system's own, for a data directory below a file) is described
+    /// generically, never dumped; its details appear only with COMPANION_LOG_LEVEL=debug.
+    @Test func anUnexpectedErrorIsNeverPrintedRaw() async throws {
+        let arguments = [
+            "sidecar", "hooks", "status", "--settings", "/", "--data-dir", "/dev/null/companion", "--json",
+        ]
+        let plain = try await CompanionCLI().run(arguments, stdin: "")
+        #expect(plain.status == Exit.failure, "\(plain)")
+        #expect(plain.stderr.contains("the command failed in an unexpected way"), "\(plain)")
+        #expect(plain.stderr.contains("COMPANION_LOG_LEVEL=debug"), "\(plain)")
+        #expect(!plain.stderr.contains("Domain") && !plain.stderr.contains("debug: unexpected"), "\(plain)")
+        #expect(try JSONValue.parse(plain.stdout)["error"]?["exitCode"]?.description == "1", "\(plain)")
+        let debug = try await CompanionCLI(environment: ["COMPANION_LOG_LEVEL": "debug"]).run(arguments, stdin: "")
+        #expect(debug.status == Exit.failure && debug.stderr.contains("debug: unexpected"), "\(debug)")
+    }
 }

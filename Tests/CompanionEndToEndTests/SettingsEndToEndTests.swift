@@ -60,7 +60,8 @@ import Testing
             "COMPANION_VAULT_PASSPHRASE_FILE": nil,
         ]
         func keysInit(_ extra: [String] = []) async throws -> (ProcessRunner.Result, JSONValue?) {
-            let result = try await CompanionCLI(environment: environment).run(["keys", "init", "--json"] + extra, stdin: "")
+            let result = try await CompanionCLI(environment: environment).run(
+                ["keys", "init", "--json"] + extra, stdin: "")
             let document = try? JSONValue.parse(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
             return (result, document?["identity"])
         }

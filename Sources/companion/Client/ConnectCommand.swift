@@ -26,7 +26,8 @@ struct ConnectCommand: CompanionCommand {
     var url: String?
 
     @Option(
-        name: .long, help: "Seconds to wait for each answer from the sidecar (default 10, or `timeout` in the settings file).")
+        name: .long,
+        help: "Seconds to wait for each answer from the sidecar (default 10, or `timeout` in the settings file).")
     var timeout: Double?
 
     @OptionGroup var output: OutputOptions

@@ -40,7 +40,8 @@ struct SidecarPairCommand: CompanionCommand {
     var json = false
 
     @Option(
-        help: "What the device may do, comma-separated: read, tasks, chat, control, admin (default read,tasks,chat).")
+        help: "What the device may do, comma-separated: read, tasks, chat, control, admin (default read,tasks,chat).",
+        completion: .list(DeviceScope.completionValues))
     var scopes: String?
 
     func validate() throws {

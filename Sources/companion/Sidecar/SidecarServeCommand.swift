@@ -53,7 +53,8 @@ struct SidecarServeCommand: CompanionCommand {
     var corsOrigins: [String] = []
 
     @Option(
-        name: .customLong("log-level"), help: "Log level: trace, debug, info (one line per request), warning, error.")
+        name: .customLong("log-level"), help: "Log level: trace, debug, info (one line per request), warning, error.",
+        completion: .list(Logger.Level.allCases.map(\.rawValue)))
     var logLevel = "info"
 
     @Flag(help: "Print the listening address as one JSON line.")
@@ -90,7 +91,6 @@ struct SidecarServeCommand: CompanionCommand {
     @OptionGroup(title: "Agent sessions") var agents: SidecarAgentsOptions
 
     func execute() async throws {
-        _ = try CLISettings.current()
         var configuration = try makeConfiguration()
         let identity = try SidecarIdentity.load(vault: vault, ephemeral: ephemeralIdentity)
         configuration.identity = identity.keyPair

@@ -106,7 +106,8 @@ import Testing
         environment["COMPANION_VAULT_PASSPHRASE_FILE"] = fromEnvironment.path
         environment["COMPANION_PROFILE"] = "env-profile"
         let environmentUnit = try await install()
-        #expect(environmentUnit.contains("LoadCredential=vault-passphrase:\(fromEnvironment.path)"), "\(environmentUnit)")
+        #expect(
+            environmentUnit.contains("LoadCredential=vault-passphrase:\(fromEnvironment.path)"), "\(environmentUnit)")
         #expect(environmentUnit.contains("COMPANION_PROFILE=env-profile"), "\(environmentUnit)")
 
         let optionUnit = try await install(["--passphrase-file", fromOption.path, "--profile", "option-profile"])

@@ -30,7 +30,8 @@ struct SidecarServiceInstallCommand: CompanionCommand {
     var publicURL: String?
     @Option(
         name: .customLong("passphrase-file"),
-        help: "A 0600 file holding the file vault's passphrase (default: $COMPANION_VAULT_PASSPHRASE_FILE, the settings file's passphrase-file).",
+        help:
+            "A 0600 file holding the file vault's passphrase (default: $COMPANION_VAULT_PASSPHRASE_FILE, the settings file's passphrase-file).",
         completion: .file())
     var passphraseFile: String?
     @Option(
@@ -73,7 +74,8 @@ struct SidecarServiceInstallCommand: CompanionCommand {
             if vault == "file", passphraseFile == nil, encryptedCredential == nil {
                 throw CLIFailure(
                     .usage, "a service has no terminal to ask the file vault's passphrase on",
-                    hint: "pass --passphrase-file FILE (mode 0600) or --encrypted-credential FILE (systemd-creds), or set "
+                    hint:
+                        "pass --passphrase-file FILE (mode 0600) or --encrypted-credential FILE (systemd-creds), or set "
                         + "passphrase-file in the settings file")
             }
             var arguments: [String] = []
