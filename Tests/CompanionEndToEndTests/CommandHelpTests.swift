@@ -47,16 +47,25 @@ import Testing
         #expect(try json.json().arrayValue?.count == Exit.allCases.count)
     }
 
-    /// Every enumerated option's values, as each shell's script lists them (space-separated).
+    /// Every enumerated option's values, in the order the CLI declares them.
     static let enumerations = [
-        "auto secret-service file",  // --vault
-        "L M Q H",  // qr encode --level
-        "trace debug info notice warning error critical",  // sidecar serve --log-level
-        "user local project",  // mcp --scope
-        "stdio http sse",  // mcp --type
-        "user project",  // config --scope
-        "read tasks chat control admin chat,read,tasks",  // --scopes, sidecar devices scope
+        ["auto", "secret-service", "file"],  // --vault
+        ["L", "M", "Q", "H"],  // qr encode --level
+        ["trace", "debug", "info", "notice", "warning", "error", "critical"],  // sidecar serve --log-level
+        ["user", "project", "local"],  // mcp --scope
+        ["stdio", "http", "sse"],  // mcp --type
+        ["user", "project"],  // config --scope
+        ["read", "tasks", "chat", "control", "admin", "read,tasks,chat"],  // --scopes, sidecar devices scope
     ]
+
+    /// How `shell`'s script, as ArgumentParser writes it, lists `values` to complete.
+    static func listed(_ values: [String], shell: String) -> String {
+        switch shell {
+        case "bash": values.map { "'\($0)'" }.joined(separator: "$'\\n'")
+        case "zsh": "(" + values.map { "'\($0)'" }.joined(separator: " ") + ")"
+        default: "a '" + values.joined(separator: " ") + "'"
+        }
+    }
 
     @Test(arguments: ["bash", "zsh", "fish"])
     func completionScriptsCompleteImagesAndEnumerations(shell: String) async throws {
@@ -64,7 +73,8 @@ import Testing
         #expect(script.status == 0, "\(script)")
         #expect(script.stdout.contains("png") && script.stdout.contains("jpg"), "image arguments complete image files")
         for values in Self.enumerations {
-            #expect(script.stdout.contains(values), "\(shell) completes \(values)")
+            let listed = Self.listed(values, shell: shell)
+            #expect(script.stdout.contains(listed), "\(shell) completes \(values) (as \(listed))")
         }
     }
 }

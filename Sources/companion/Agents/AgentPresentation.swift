@@ -32,7 +32,7 @@ enum AgentPresentation {
         let rows = sessions.map { session in
             [
                 plainBadge(session.state), Terminal.safe(session.id), Terminal.safe(session.project ?? "-"),
-                ago(session.lastActivity), session.attention.map { "! " + attention($0) } ?? "",
+                ago(session.lastActivity), session.attention.map { "! " + Self.attention($0) } ?? "",
             ]
         }
         return TableFit.text(header: ["STATE", "ID", "PROJECT", "ACTIVE", "ATTENTION"], rows: rows, width: width)

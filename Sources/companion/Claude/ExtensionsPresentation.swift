@@ -86,7 +86,7 @@ enum ExtensionsPresentation {
     }
 
     /// What the marketplaces offer, one row per plugin (`plugin@marketplace`, the marketplace's source, the
-    /// description; a marketplace that offers nothing has a row of its own), as a table that fits `width` columns
+    /// description; a marketplace that offers nothing has a row `-@name` of its own), as a table that fits `width` columns
     /// (long cells end in an ellipsis); nil: no limit.
     static func marketplaces(_ marketplaces: [PluginMarketplace], width: Int? = nil) -> String {
         guard !marketplaces.isEmpty else {
@@ -95,7 +95,7 @@ enum ExtensionsPresentation {
         let rows = marketplaces.flatMap { marketplace in
             let name = Terminal.safe(marketplace.name)
             let source = Terminal.safe(marketplace.source)
-            guard !marketplace.plugins.isEmpty else { return [["(no plugins)@" + name, source, ""]] }
+            guard !marketplace.plugins.isEmpty else { return [["-@" + name, source, "(offers no plugins)"]] }
             return marketplace.plugins.map { plugin in
                 [
                     Terminal.safe(plugin.name) + "@" + name, source,

@@ -64,7 +64,9 @@ struct HooksInstallCommand: CompanionCommand {
             guard (1...65535).contains(port) else { throw CLIFailure(.usage, "--port must be between 1 and 65535") }
             let installer = try location.installer()
             let status: HookStatus
-            do { status = try installer.install(url: ClaudeHookInstaller.hookURL(port: port)) } catch {
+            do { status = try installer.install(url: ClaudeHookInstaller.hookURL(port: port)) } catch let error
+                as SettingsFileError
+            {
                 throw error.cliFailure
             }
             if json { return try Terminal.printJSON(status) }

@@ -18,10 +18,10 @@ struct OwnerOptions: ParsableArguments {
     /// file's `[sidecar] data-dir`, else the default; an invalid settings file is a usage failure.
     var control: OwnerControl {
         get throws {
-            OwnerControl(
-                dataDirectory: (dataDir ?? CLISettings.current().sidecar.dataDirectory).map {
-                    URL(fileURLWithPath: $0)
-                } ?? SidecarConfiguration.defaultDataDirectory())
+            let directory = try dataDir ?? CLISettings.current().sidecar.dataDirectory
+            return OwnerControl(
+                dataDirectory: directory.map { URL(fileURLWithPath: $0) } ?? SidecarConfiguration.defaultDataDirectory()
+            )
         }
     }
 }

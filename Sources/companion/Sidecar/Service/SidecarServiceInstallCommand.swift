@@ -54,17 +54,17 @@ struct SidecarServiceInstallCommand: CompanionCommand {
         try await ClientRun.run(json: json) {
             let settings = try CLISettings.current()
             // Option, else environment, else settings file, else the default (the file vault, default profile).
-            let chosenVault = vault ?? CLISettings.environment("COMPANION_VAULT") ?? settings.vault ?? "file"
+            let chosenVault = self.vault ?? CLISettings.environment("COMPANION_VAULT") ?? settings.vault ?? "file"
             let vault = chosenVault == "auto" ? "file" : chosenVault
             guard vault == "file" || vault == "secret-service" else {
                 throw CLIFailure(
                     .usage, "the service's vault must be file or secret-service (got \"\(Terminal.safe(vault))\")",
                     hint: "pass --vault file or --vault secret-service (the default is file)")
             }
-            let profile = profile ?? CLISettings.environment("COMPANION_PROFILE") ?? settings.profile
+            let profile = self.profile ?? CLISettings.environment("COMPANION_PROFILE") ?? settings.profile
             // An encrypted credential given on the command line beats a passphrase file from elsewhere.
             let passphraseFile =
-                passphraseFile
+                self.passphraseFile
                 ?? (encryptedCredential == nil
                     ? CLISettings.environment("COMPANION_VAULT_PASSPHRASE_FILE") ?? settings.passphraseFile : nil)
             guard passphraseFile == nil || encryptedCredential == nil else {
