@@ -53,8 +53,9 @@ extension RealClaudeCLISuites {
             let fitted = try await narrow.run(["sessions", "list"])
             #expect(fitted.status == Exit.success, "\(fitted)")
             #expect(fitted.stdout.split(separator: "\n").allSatisfy { $0.count <= 40 }, "\(fitted.stdout)")
-            #expect(fitted.stdout.contains("…") && !fitted.stdout.contains(id), "\(fitted.stdout)")
-            #expect(try await narrow.run(["sessions", "list", "--wide"]).stdout.contains(id))
+            // The table shows ids in lower case (the API's JSON in upper case).
+            #expect(fitted.stdout.contains("…") && !fitted.stdout.contains(id.lowercased()), "\(fitted.stdout)")
+            #expect(try await narrow.run(["sessions", "list", "--wide"]).stdout.contains(id.lowercased()))
 
             let second = try await world.cli.run(["chat", "--session", id, "second"])
             #expect(second.stdout == "the second answer\n", "\(second)")
