@@ -8,7 +8,9 @@ struct OutputOptions: ParsableArguments {
 
 /// How to reach the sidecar, shared by the commands that talk to it.
 struct SidecarOptions: ParsableArguments {
-    @Option(name: .long, help: "Sidecar base URL, e.g. http://192.168.1.20:7878 (default: the stored one).")
+    @Option(
+        name: .long,
+        help: "Sidecar base URL, e.g. http://192.168.1.20:7878 (default: $COMPANION_SIDECAR_URL, else the stored one).")
     var url: String?
 
     @Option(
