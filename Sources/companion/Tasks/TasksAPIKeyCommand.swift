@@ -31,17 +31,20 @@ struct TasksAPIKeyCommand: CompanionCommand {
     }
 
     private func apply() throws {
-        guard clear || file != nil else {
-            throw CLIFailure(.usage, "pass --file FILE (or - for standard input), or --clear")
+        // Checked before the vault opens, so a wrong command line costs no passphrase.
+        let source: String?
+        switch (clear, file) {
+        case (true, _): source = nil
+        case (false, let file?): source = file
+        case (false, nil): throw CLIFailure(.usage, "pass --file FILE (or - for standard input), or --clear")
         }
         let store = CompanionStore(vault: try vault.open())
-        if clear {
+        guard let file = source else {
             try store.clearAPIKey()
             if json { return try Terminal.printJSON(Output(apiKey: "cleared", profile: vault.profileName)) }
             print("Forgot the sidecar API key.")
             return
         }
-        guard let file else { return }
         let data =
             file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
         guard let data else {
