@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs `companion`: a release build with the Swift runtime linked statically (so it needs only the C libraries
 # scripts/setup.sh installs), its shell completions (bash, zsh, fish) and its man page (generated from the command
-# tree by ArgumentParser's generate-manual plugin). Everything goes under PREFIX (default ~/.local); the list of
+# tree by ArgumentParser's generate-manual tool). Everything goes under PREFIX (default ~/.local); the list of
 # installed files is kept in PREFIX/share/companionkit/installed-files, which --uninstall removes.
 #   scripts/install.sh                 # build and install into ~/.local (bin/, share/)
 #   PREFIX=/usr/local scripts/install.sh
 #   scripts/install.sh --uninstall     # remove what the last install put there
 #   scripts/install.sh --no-build      # install the release build that is already there
+#   COMPANION_BIN=.build/debug/companion scripts/install.sh   # install that binary, build nothing of companion
+# A step that fails (the man page included) fails the install, with what went wrong.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix=${PREFIX:-$HOME/.local}
@@ -17,7 +19,7 @@ for argument in "$@"; do
     case "$argument" in
         --uninstall) mode=uninstall ;;
         --no-build) build=0 ;;
-        -h | --help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h | --help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "install: unknown option $argument (see --help)" >&2; exit 64 ;;
     esac
 done
@@ -36,14 +38,22 @@ if [ "$mode" = uninstall ]; then
     exit 0
 fi
 
-if [ "$build" = 1 ]; then
-    scripts/setup.sh --no-build
-    swift build -c release --static-swift-stdlib --product companion
-fi
-built="$(swift build -c release --static-swift-stdlib --show-bin-path)/companion"
-if [ ! -x "$built" ]; then
-    echo "install: no release build at $built; run without --no-build" >&2
-    exit 1
+if [ -n "${COMPANION_BIN:-}" ]; then
+    built=$COMPANION_BIN
+    if [ ! -x "$built" ]; then
+        echo "install: COMPANION_BIN=$built is not an executable file" >&2
+        exit 1
+    fi
+else
+    if [ "$build" = 1 ]; then
+        scripts/setup.sh --no-build
+        swift build -c release --static-swift-stdlib --product companion
+    fi
+    built="$(swift build -c release --static-swift-stdlib --show-bin-path)/companion"
+    if [ ! -x "$built" ]; then
+        echo "install: no release build at $built; run without --no-build" >&2
+        exit 1
+    fi
 fi
 
 installed=()
@@ -63,18 +73,26 @@ put "$work/companion.bash" "$prefix/share/bash-completion/completions/companion"
 put "$work/_companion" "$prefix/share/zsh/site-functions/_companion" 0644
 put "$work/companion.fish" "$prefix/share/fish/vendor_completions.d/companion.fish" 0644
 
-# The man page, from the command tree (swift-argument-parser's generate-manual plugin).
-if swift package --disable-sandbox generate-manual --configuration release --section 1 >"$work/manual.log" 2>&1; then
-    page=$(find .build/plugins -name companion.1 -newer "$work/companion.bash" 2>/dev/null | head -n 1)
-    if [ -n "$page" ]; then
-        put "$page" "$prefix/share/man/man1/companion.1" 0644
-    else
-        echo "install: the man page was generated but not found under .build/plugins; skipped" >&2
-    fi
-else
-    echo "install: the man page could not be generated (see below); everything else is installed" >&2
-    tail -n 5 "$work/manual.log" >&2
-fi
+# The man page, from the installed binary's command tree (`--experimental-dump-help`), by swift-argument-parser's
+# generate-manual tool, built on its own from the resolved checkout (a debug build of that one package, in
+# .build/generate-manual: the generate-manual plugin would build this whole package once more). Any failure here
+# fails the install: the files put so far are removed again.
+manual_failed() {
+    echo "install: the man page could not be generated ($1); nothing is installed" >&2
+    tail -n 15 "$work/manual.log" >&2
+    for file in "${installed[@]}"; do rm -f -- "$file"; done
+    exit 1
+}
+parser=.build/checkouts/swift-argument-parser
+[ -f "$parser/Package.swift" ] || swift package resolve >"$work/manual.log" 2>&1 || manual_failed "swift package resolve"
+swift build --package-path "$parser" --scratch-path .build/generate-manual --product generate-manual \
+    >"$work/manual.log" 2>&1 || manual_failed "building generate-manual"
+tool="$(swift build --package-path "$parser" --scratch-path .build/generate-manual --show-bin-path)/generate-manual"
+mkdir -p "$work/man"
+"$tool" "$prefix/bin/companion" --section 1 --output-directory "$work/man" >"$work/manual.log" 2>&1 \
+    || manual_failed "generate-manual"
+[ -s "$work/man/companion.1" ] || manual_failed "generate-manual wrote no companion.1"
+put "$work/man/companion.1" "$prefix/share/man/man1/companion.1" 0644
 
 mkdir -p "$(dirname "$manifest")"
 printf '%s\n' "${installed[@]}" >"$manifest"

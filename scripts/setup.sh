@@ -19,6 +19,9 @@ packages=(
     # discovery (DNS-SD through Avahi) and its confined test network (scripts/netns-avahi.sh); tests never use the
     # system's avahi-daemon (a container's policy-rc.d keeps it from starting; on a desktop it is the usual one)
     avahi-daemon avahi-utils libavahi-client-dev iproute2
+    # /usr/bin/systemd-analyze: the service tests check the generated user unit with `systemd-analyze --user
+    # verify` (a container or minimal image may lack systemd; installing it here starts nothing)
+    systemd
 )
 
 missing=()

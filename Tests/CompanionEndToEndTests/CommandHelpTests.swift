@@ -47,12 +47,34 @@ import Testing
         #expect(try json.json().arrayValue?.count == Exit.allCases.count)
     }
 
-    @Test func completionScriptsCompleteImagesAndEnumerations() async throws {
-        let bash = try await CompanionCLI().run(["--generate-completion-script", "bash"])
-        #expect(bash.status == 0)
-        #expect(bash.stdout.contains("png"), "image arguments complete image files")
-        #expect(bash.stdout.contains("secret-service"), "--vault completes its values")
-        let fish = try await CompanionCLI().run(["--generate-completion-script", "fish"])
-        #expect(fish.stdout.contains("auto secret-service file") || fish.stdout.contains("secret-service"))
+    /// Every enumerated option's values, in the order the CLI declares them.
+    static let enumerations = [
+        ["auto", "secret-service", "file"],  // --vault
+        ["L", "M", "Q", "H"],  // qr encode --level
+        ["trace", "debug", "info", "notice", "warning", "error", "critical"],  // sidecar serve --log-level
+        ["user", "project", "local"],  // mcp --scope
+        ["stdio", "http", "sse"],  // mcp --type
+        ["user", "project"],  // config --scope
+        ["read", "tasks", "chat", "control", "admin", "read,tasks,chat"],  // --scopes, sidecar devices scope
+    ]
+
+    /// How `shell`'s script, as ArgumentParser writes it, lists `values` to complete.
+    static func listed(_ values: [String], shell: String) -> String {
+        switch shell {
+        case "bash": values.map { "'\($0)'" }.joined(separator: "$'\\n'")
+        case "zsh": "(" + values.map { "'\($0)'" }.joined(separator: " ") + ")"
+        default: "a '" + values.joined(separator: " ") + "'"
+        }
+    }
+
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func completionScriptsCompleteImagesAndEnumerations(shell: String) async throws {
+        let script = try await CompanionCLI().run(["--generate-completion-script", shell])
+        #expect(script.status == 0, "\(script)")
+        #expect(script.stdout.contains("png") && script.stdout.contains("jpg"), "image arguments complete image files")
+        for values in Self.enumerations {
+            let listed = Self.listed(values, shell: shell)
+            #expect(script.stdout.contains(listed), "\(shell) completes \(values) (as \(listed))")
+        }
     }
 }

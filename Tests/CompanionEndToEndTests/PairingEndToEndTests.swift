@@ -61,6 +61,39 @@ struct PairingEndToEndTests {
         #expect(json["device"]?["name"] == .string("Pixel 9"))
     }
 
+    /// Pairing v1's manual path without a terminal or an answer on standard input: `--yes` accepts the
+    /// verification code (and still prints it), `--verification-code` compares it: the right one pairs, a wrong
+    /// one exits 11 and stores no pairing.
+    @Test func nonInteractiveVersion1PairingWithYesOrTheVerificationCode() async throws {
+        let sidecar = try await SidecarProcess.start()
+        defer { sidecar.stop() }
+        let cli = CompanionCLI()
+        let version1 = ["--url", sidecar.url, "--pairing-version", "1"]
+        let accepted = try await cli.run(
+            ["pair", "code", try await sidecar.startPairing().code, "--yes"] + version1, stdin: "")
+        #expect(accepted.status == Exit.success, "\(accepted)")
+        let shown = try #require(try await sidecar.client().lastPairing()?.verificationCode)
+        #expect(accepted.stderr.contains("verification code \(shown) accepted without comparing"), "\(accepted)")
+
+        // The code derives from both keys, so pairing this device again shows the same one on the workstation.
+        let (matched, matchedJSON) = try await cli.json(
+            ["pair", "code", try await sidecar.startPairing().code, "--verification-code", shown] + version1,
+            stdin: "")
+        #expect(matched.status == Exit.success, "\(matched)")
+        #expect(matchedJSON["pairingVersion"]?.description == "1" && matchedJSON["paired"] == .bool(true), "\(matched)")
+
+        let stranger = CompanionCLI()
+        let wrong = shown.first == "0" ? "1111-1111" : "0000-0000"
+        let (mismatched, mismatchedJSON) = try await stranger.json(
+            ["pair", "code", try await sidecar.startPairing().code, "--verification-code", wrong] + version1,
+            stdin: "")
+        #expect(mismatched.status == Exit.trust, "\(mismatched)")
+        #expect(mismatched.stderr.contains("verification code does not match"), "\(mismatched)")
+        #expect(mismatchedJSON["error"]?["exitCode"]?.description == "11", "\(mismatched)")
+        let (_, status) = try await stranger.json(["status", "--url", sidecar.url])
+        #expect(status["thisDevice"] == .null, "a refused pairing is not stored: \(status)")
+    }
+
     @Test func statusShowsTheConnectedDeviceNameFromTheServer() async throws {
         let sidecar = try await SidecarProcess.start()
         defer { sidecar.stop() }

@@ -14,16 +14,28 @@ enum AgentPresentation {
         }
     }
 
-    /// One line per session: badge, id, project, attention, last activity.
-    static func list(_ sessions: [AgentSessionInfo]) -> String {
-        guard !sessions.isEmpty else { return "No agent sessions. Start one: companion agents new --project DIR\n" }
-        var text = ""
-        for session in sessions {
-            text += "\(badge(session.state)) \(Terminal.safe(session.id))  \(Terminal.safe(session.project ?? "-"))"
-            if let attention = session.attention { text += "  ! " + self.attention(attention) }
-            text += "  (\(ago(session.lastActivity)))\n"
+    /// A state's badge without colour or padding (tables measure their cells, so they hold no escape codes).
+    static func plainBadge(_ state: String) -> String {
+        switch state {
+        case "running": "RUN"
+        case "needs_input": "INPUT"
+        case "idle": "IDLE"
+        case "dead": "DEAD"
+        default: Terminal.safe(String(state.prefix(5)))
         }
-        return text
+    }
+
+    /// A table of the sessions (state, id, project, last activity, attention) that fits `width` columns; long
+    /// cells end in an ellipsis; nil: no limit.
+    static func list(_ sessions: [AgentSessionInfo], width: Int? = nil) -> String {
+        guard !sessions.isEmpty else { return "No agent sessions. Start one: companion agents new --project DIR\n" }
+        let rows = sessions.map { session in
+            [
+                plainBadge(session.state), Terminal.safe(session.id), Terminal.safe(session.project ?? "-"),
+                ago(session.lastActivity), session.attention.map { "! " + Self.attention($0) } ?? "",
+            ]
+        }
+        return TableFit.text(header: ["STATE", "ID", "PROJECT", "ACTIVE", "ATTENTION"], rows: rows, width: width)
     }
 
     /// What a session's attention asks for, on one line.

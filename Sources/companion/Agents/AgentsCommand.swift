@@ -28,6 +28,7 @@ struct AgentsListCommand: CompanionCommand {
     @OptionGroup var connection: TaskConnectionOptions
     @Option(help: "Only the sessions of this project directory.") var group: String?
     @Flag(help: "Print the API's JSON.") var json = false
+    @OptionGroup var table: TableOptions
 
     func execute() async throws {
         try await ClientRun.run(json: json) {
@@ -35,7 +36,7 @@ struct AgentsListCommand: CompanionCommand {
             if json {
                 try Terminal.printClaudeJSON(sessions)
             } else {
-                print(AgentPresentation.list(sessions), terminator: "")
+                print(AgentPresentation.list(sessions, width: table.width), terminator: "")
             }
         }
     }

@@ -9,18 +9,19 @@ enum ClaudePresentation {
             of: "Z", with: "")
     }
 
-    static func projects(_ projects: [Project]) -> String {
+    /// The projects as a table that fits `width` columns (long cells end in an ellipsis); nil: no limit.
+    static func projects(_ projects: [Project], width: Int? = nil) -> String {
         guard !projects.isEmpty else {
             return
                 "No Claude Code projects on the workstation yet (they appear once `claude` has run in a directory).\n"
         }
-        var text = ""
-        for project in projects {
-            text += "\(project.id.uuidString.lowercased())  \(date(project.lastAccessedAt))  "
-            text += "\(String(project.sessionCount ?? 0).padding(toLength: 4, withPad: " ", startingAt: 0)) sessions  "
-            text += Terminal.safe(project.path) + "\n"
+        let rows = projects.map { project in
+            [
+                project.id.uuidString.lowercased(), date(project.lastAccessedAt), String(project.sessionCount ?? 0),
+                Terminal.safe(project.path),
+            ]
         }
-        return text
+        return TableFit.text(header: ["ID", "ACTIVE", "SESSIONS", "PATH"], rows: rows, width: width)
     }
 
     static func project(_ project: Project) -> String {
@@ -34,19 +35,19 @@ enum ClaudePresentation {
         """
     }
 
-    static func sessions(_ sessions: [ChatSession]) -> String {
+    /// The sessions as a table that fits `width` columns (long cells end in an ellipsis); nil: no limit.
+    static func sessions(_ sessions: [ChatSession], width: Int? = nil) -> String {
         guard !sessions.isEmpty else { return "No sessions.\n" }
-        var text = ""
-        for session in sessions {
-            let badge = session.source == .external ? "external, read-only" : session.status.rawValue
-            let title = session.name ?? session.firstPrompt ?? "(untitled)"
-            text += "\(session.id.uuidString.lowercased())  \(date(session.lastActiveAt))  "
-            text += "\(String(session.messageCount).padding(toLength: 4, withPad: " ", startingAt: 0)) msgs  "
-            text += "[\(badge)]  \(Terminal.safe(String(title.prefix(70))))"
-            if let project = session.projectName { text += "  (\(Terminal.safe(project)))" }
-            text += "\n"
+        let rows = sessions.map { session in
+            [
+                session.id.uuidString.lowercased(), date(session.lastActiveAt), String(session.messageCount),
+                session.source == .external ? "external, read-only" : session.status.rawValue,
+                Terminal.safe(String((session.name ?? session.firstPrompt ?? "(untitled)").prefix(70))),
+                Terminal.safe(session.projectName ?? "-"),
+            ]
         }
-        return text
+        return TableFit.text(
+            header: ["ID", "ACTIVE", "MSGS", "STATE", "TITLE", "PROJECT"], rows: rows, width: width)
     }
 
     static func session(_ session: ChatSession) -> String {

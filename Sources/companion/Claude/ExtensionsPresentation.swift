@@ -4,22 +4,18 @@ import Foundation
 /// How skills, plugins and marketplaces are shown on a terminal. Everything came from the workstation (names,
 /// descriptions, paths, file contents), so every field goes through `Terminal.safe`.
 enum ExtensionsPresentation {
-    static func skills(_ skills: [Skill]) -> String {
+    /// The skills as a table that fits `width` columns (long cells end in an ellipsis); nil: no limit.
+    static func skills(_ skills: [Skill], width: Int? = nil) -> String {
         guard !skills.isEmpty else {
             return "No skills installed (Claude Code reads them from ~/.claude/skills/<name>/SKILL.md).\n"
         }
-        var text = ""
-        for skill in skills {
-            let scope = (skill.scope ?? skill.source.rawValue).padding(toLength: 8, withPad: " ", startingAt: 0)
-            text += "\(scope) \(Terminal.safe(skill.name))"
-            if let problem = skill.problem {
-                text += "  " + Terminal.styled("problem: ", "1") + Terminal.safe(problem)
-            } else if let description = skill.description {
-                text += "  " + Terminal.safe(String(description.prefix(100)))
-            }
-            text += "\n"
+        let rows = skills.map { skill in
+            let about =
+                skill.problem.map { "problem: " + Terminal.safe($0) }
+                ?? Terminal.safe(String((skill.description ?? "").prefix(100)))
+            return [Terminal.safe(skill.scope ?? skill.source.rawValue), Terminal.safe(skill.name), about]
         }
-        return text
+        return TableFit.text(header: ["SCOPE", "NAME", "DESCRIPTION"], rows: rows, width: width)
     }
 
     static func skill(_ skill: Skill) -> String {
@@ -61,19 +57,18 @@ enum ExtensionsPresentation {
         return sources.map { "\(Terminal.safe($0.name))  \(Terminal.safe($0.path))" }.joined(separator: "\n") + "\n"
     }
 
-    static func plugins(_ plugins: [Plugin]) -> String {
+    /// The plugins as a table that fits `width` columns (long cells end in an ellipsis); nil: no limit.
+    static func plugins(_ plugins: [Plugin], width: Int? = nil) -> String {
         guard !plugins.isEmpty else {
             return "No plugins installed. `companion plugins marketplace list` shows what the marketplaces offer.\n"
         }
-        var text = ""
-        for plugin in plugins {
-            let state = plugin.isEnabled ? "enabled " : "disabled"
-            text += "\(state)  \(Terminal.safe(plugin.pluginId ?? plugin.name))"
-            if let version = plugin.version { text += "  \(Terminal.safe(version))" }
-            if let description = plugin.description { text += "  \(Terminal.safe(String(description.prefix(80))))" }
-            text += "\n"
+        let rows = plugins.map { plugin in
+            [
+                plugin.isEnabled ? "enabled" : "disabled", Terminal.safe(plugin.pluginId ?? plugin.name),
+                Terminal.safe(plugin.version ?? "-"), Terminal.safe(String((plugin.description ?? "").prefix(80))),
+            ]
         }
-        return text
+        return TableFit.text(header: ["STATE", "PLUGIN", "VERSION", "DESCRIPTION"], rows: rows, width: width)
     }
 
     static func plugin(_ plugin: Plugin) -> String {
@@ -90,19 +85,24 @@ enum ExtensionsPresentation {
         return lines.joined(separator: "\n")
     }
 
-    static func marketplaces(_ marketplaces: [PluginMarketplace]) -> String {
+    /// What the marketplaces offer, one row per plugin (`plugin@marketplace`, the marketplace's source, the
+    /// description; a marketplace that offers nothing has a row `-@name` of its own), as a table that fits `width` columns
+    /// (long cells end in an ellipsis); nil: no limit.
+    static func marketplaces(_ marketplaces: [PluginMarketplace], width: Int? = nil) -> String {
         guard !marketplaces.isEmpty else {
             return "No marketplaces. Add one with `companion plugins marketplace add owner/repo|URL|PATH`.\n"
         }
-        var text = ""
-        for marketplace in marketplaces {
-            text += "\(Terminal.safe(marketplace.name))  (\(Terminal.safe(marketplace.source)))\n"
-            for plugin in marketplace.plugins {
-                text += "    \(Terminal.safe(plugin.name))@\(Terminal.safe(marketplace.name))"
-                if let description = plugin.description { text += "  \(Terminal.safe(String(description.prefix(80))))" }
-                text += "\n"
+        let rows = marketplaces.flatMap { marketplace in
+            let name = Terminal.safe(marketplace.name)
+            let source = Terminal.safe(marketplace.source)
+            guard !marketplace.plugins.isEmpty else { return [["-@" + name, source, "(offers no plugins)"]] }
+            return marketplace.plugins.map { plugin in
+                [
+                    Terminal.safe(plugin.name) + "@" + name, source,
+                    Terminal.safe(String((plugin.description ?? "").prefix(80))),
+                ]
             }
         }
-        return text
+        return TableFit.text(header: ["PLUGIN", "SOURCE", "DESCRIPTION"], rows: rows, width: width)
     }
 }

@@ -19,11 +19,13 @@ struct MarketplaceListCommand: CompanionCommand {
         discussion: """
             Examples:
               companion plugins marketplace list
+              companion plugins marketplace list --wide
               companion plugins marketplace list --json
             """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Flag(help: "Print the API's JSON.") var json = false
+    @OptionGroup var table: TableOptions
 
     func execute() async throws {
         try await ClientRun.run(json: json) {
@@ -33,7 +35,7 @@ struct MarketplaceListCommand: CompanionCommand {
             if json {
                 try Terminal.printClaudeJSON(marketplaces)
             } else {
-                print(ExtensionsPresentation.marketplaces(marketplaces), terminator: "")
+                print(ExtensionsPresentation.marketplaces(marketplaces, width: table.width), terminator: "")
             }
         }
     }

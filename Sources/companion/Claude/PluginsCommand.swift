@@ -22,11 +22,13 @@ struct PluginsListCommand: CompanionCommand {
         discussion: """
             Examples:
               companion plugins list
+              companion plugins list --wide
               companion plugins list --json
             """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Flag(help: "Print the API's JSON.") var json = false
+    @OptionGroup var table: TableOptions
 
     func execute() async throws {
         try await ClientRun.run(json: json) {
@@ -36,7 +38,7 @@ struct PluginsListCommand: CompanionCommand {
             if json {
                 try Terminal.printClaudeJSON(plugins)
             } else {
-                print(ExtensionsPresentation.plugins(plugins.items), terminator: "")
+                print(ExtensionsPresentation.plugins(plugins.items, width: table.width), terminator: "")
             }
         }
     }

@@ -16,11 +16,13 @@ struct ProjectsListCommand: CompanionCommand {
         discussion: """
             Examples:
               companion projects
+              companion projects list --wide
               companion projects list --json
             """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Flag(help: "Print the API's JSON.") var json = false
+    @OptionGroup var table: TableOptions
 
     func execute() async throws {
         try await ClientRun.run(json: json) {
@@ -28,7 +30,7 @@ struct ProjectsListCommand: CompanionCommand {
             if json {
                 try Terminal.printClaudeJSON(projects)
             } else {
-                print(ClaudePresentation.projects(projects.items), terminator: "")
+                print(ClaudePresentation.projects(projects.items, width: table.width), terminator: "")
             }
         }
     }
@@ -46,6 +48,7 @@ struct ProjectsShowCommand: CompanionCommand {
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "The project id (from `companion projects`).") var id: String
     @Flag(help: "Print the API's JSON.") var json = false
+    @OptionGroup var table: TableOptions
 
     func execute() async throws {
         try await ClientRun.run(json: json) {
@@ -58,7 +61,7 @@ struct ProjectsShowCommand: CompanionCommand {
             } else {
                 print(ClaudePresentation.project(project))
                 print("")
-                print(ClaudePresentation.sessions(sessions.items), terminator: "")
+                print(ClaudePresentation.sessions(sessions.items, width: table.width), terminator: "")
             }
         }
     }

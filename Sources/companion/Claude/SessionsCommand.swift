@@ -21,6 +21,7 @@ struct SessionsListCommand: CompanionCommand {
         discussion: """
             Examples:
               companion sessions list
+              companion sessions list --wide
               companion sessions list --project PROJECT-ID --limit 10 --json
             """)
 
@@ -30,6 +31,7 @@ struct SessionsListCommand: CompanionCommand {
     @Option(help: "How many to show (1–100).") var limit = 50
     @Option(help: "Which page of --limit sessions.") var page = 1
     @Flag(help: "Print the API's JSON.") var json = false
+    @OptionGroup var table: TableOptions
 
     func execute() async throws {
         try await ClientRun.run(json: json) {
@@ -46,7 +48,7 @@ struct SessionsListCommand: CompanionCommand {
                     PaginatedResponse(items: items, total: result.total, hasMore: result.hasMore))
                 return
             }
-            print(ClaudePresentation.sessions(items), terminator: "")
+            print(ClaudePresentation.sessions(items, width: table.width), terminator: "")
             if result.hasMore { print("(more: --page \(page + 1))") }
         }
     }
@@ -138,14 +140,19 @@ struct SessionsDeleteCommand: CompanionCommand {
         discussion: """
             Examples:
               companion sessions delete SESSION-ID
+              companion sessions delete SESSION-ID --json
             """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "The session id.") var id: String
+    @Flag(help: "Print the API's JSON (errors too).") var json = false
 
     func execute() async throws {
-        let id = try ClaudeIDs.parse(id, what: "session")
-        _ = try await connection.claude { try await $0.deleteSession(id: id) }
-        print("Deleted \(id.uuidString.lowercased())")
+        try await ClientRun.run(json: json) {
+            let id = try ClaudeIDs.parse(id, what: "session")
+            let deleted = try await connection.claude { try await $0.deleteSession(id: id) }
+            if json { return try Terminal.printClaudeJSON(deleted) }
+            print("Deleted \(id.uuidString.lowercased())")
+        }
     }
 }

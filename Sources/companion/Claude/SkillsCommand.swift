@@ -28,6 +28,7 @@ struct SkillsListCommand: CompanionCommand {
     @OptionGroup var connection: TaskConnectionOptions
     @Option(help: "Also list the skills of this project directory on the workstation.") var project: String?
     @Flag(help: "Print the API's JSON.") var json = false
+    @OptionGroup var table: TableOptions
 
     func execute() async throws {
         try await ClientRun.run(json: json) {
@@ -37,7 +38,7 @@ struct SkillsListCommand: CompanionCommand {
             if json {
                 try Terminal.printClaudeJSON(skills)
             } else {
-                print(ExtensionsPresentation.skills(skills.items), terminator: "")
+                print(ExtensionsPresentation.skills(skills.items, width: table.width), terminator: "")
             }
         }
     }

@@ -8,7 +8,9 @@ struct OutputOptions: ParsableArguments {
 
 /// How to reach the sidecar, shared by the commands that talk to it.
 struct SidecarOptions: ParsableArguments {
-    @Option(name: .long, help: "Sidecar base URL, e.g. http://192.168.1.20:7878 (default: the stored one).")
+    @Option(
+        name: .long,
+        help: "Sidecar base URL, e.g. http://192.168.1.20:7878 (default: $COMPANION_SIDECAR_URL, else the stored one).")
     var url: String?
 
     @Option(
@@ -16,8 +18,12 @@ struct SidecarOptions: ParsableArguments {
         help: "Seconds to wait for each answer from the sidecar (default 10, or `timeout` in the settings file).")
     var timeoutOption: Double?
 
+    /// The URL chosen for this run: `--url`, else `$COMPANION_SIDECAR_URL`; nil leaves the stored one (and, where a
+    /// command has one, its fallback).
+    var given: String? { url ?? CLISettings.environment("COMPANION_SIDECAR_URL") }
+
     /// `--timeout`, else the settings file's `timeout`, else 10 seconds.
-    var timeout: Double { timeoutOption ?? CLISettings.lenient.timeout ?? 10 }
+    var timeout: Double { timeoutOption ?? CLISettings.checked.timeout ?? 10 }
 
     func validate() throws {
         if let timeoutOption, !(timeoutOption > 0 && timeoutOption <= 300) {

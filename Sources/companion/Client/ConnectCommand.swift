@@ -10,7 +10,8 @@ struct ConnectCommand: CompanionCommand {
         discussion: """
             Plain http:// is accepted for loopback and private-network addresses (10/8, 172.16/12, 192.168/16, \
             169.254/16, fc00::/7, fe80::/10, localhost, *.local); anything else needs https://. Without a URL, the \
-            one workstation advertising a sidecar on this network is used (discovery; several: the list and exit 64).
+            URL in $COMPANION_SIDECAR_URL, else the settings file's sidecar-url, else the one workstation advertising \
+            a sidecar on this network (discovery; several: the list and exit 64).
 
             Examples:
               companion connect http://192.168.1.20:7878
@@ -18,11 +19,16 @@ struct ConnectCommand: CompanionCommand {
               companion connect
             """)
 
-    @Argument(help: "The sidecar's base URL, e.g. http://192.168.1.20:7878 (default: discovered on the LAN).")
+    @Argument(
+        help:
+            "The sidecar's base URL, e.g. http://192.168.1.20:7878 (default: $COMPANION_SIDECAR_URL, the settings file's sidecar-url, else discovered on the LAN)."
+    )
     var url: String?
 
-    @Option(name: .long, help: "Seconds to wait for each answer from the sidecar.")
-    var timeout: Double = 10
+    @Option(
+        name: .long,
+        help: "Seconds to wait for each answer from the sidecar (default 10, or `timeout` in the settings file).")
+    var timeout: Double?
 
     @OptionGroup var output: OutputOptions
     @OptionGroup var vault: VaultOptions
@@ -50,8 +56,9 @@ struct ConnectCommand: CompanionCommand {
 
     func execute() async throws {
         try await ClientRun.run(json: output.json) {
-            let companion = Companion(vault: try vault.open(), timeout: timeout)
-            var target = url
+            let settings = try CLISettings.current()
+            let companion = Companion(vault: try vault.open(), timeout: timeout ?? settings.timeout ?? 10)
+            var target = url ?? CLISettings.environment("COMPANION_SIDECAR_URL") ?? settings.sidecarURL
             if target == nil { target = try await Companion.discoverOne(timeout: 3).url }
             let report = try await companion.connect(target ?? "")
             if let health = report.health, !report.isCompanionSidecar {

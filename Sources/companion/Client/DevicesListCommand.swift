@@ -42,7 +42,7 @@ struct DevicesListCommand: CompanionCommand {
     func execute() async throws {
         try await ClientRun.run(json: output.json) {
             let companion = Companion(vault: try vault.open(), timeout: sidecar.timeout)
-            let list = try await companion.devices(url: sidecar.url)
+            let list = try await companion.devices(url: sidecar.given)
             if output.json {
                 return try Terminal.printJSON(
                     Output(sidecarURL: list.sidecarURL, devices: list.devices, thisDeviceId: list.thisDeviceId))

@@ -30,7 +30,7 @@ struct DevicesRevokeCommand: CompanionCommand {
     func execute() async throws {
         try await ClientRun.run(json: output.json) {
             let companion = Companion(vault: try vault.open(), timeout: sidecar.timeout)
-            let revocation = try await companion.revoke(deviceID: id, url: sidecar.url)
+            let revocation = try await companion.revoke(deviceID: id, url: sidecar.given)
             let result = Output(
                 revoked: revocation.revoked, thisDevice: revocation.thisDevice,
                 status: StatusCommand.Output(revocation.status))

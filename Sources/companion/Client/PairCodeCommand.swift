@@ -38,7 +38,7 @@ struct PairCodeCommand: CompanionCommand {
             let companion = Companion(vault: try vault.open(), timeout: sidecar.timeout)
             // --url, else $COMPANION_SIDECAR_URL, else the stored URL, else the settings file's sidecar-url,
             // else the one sidecar discovered on the LAN.
-            let override = sidecar.url ?? CLISettings.environment("COMPANION_SIDECAR_URL")
+            let override = sidecar.given
             let fallback = try CLISettings.current().sidecarURL
             var discovered: DiscoveryRecord?
             if override == nil, fallback == nil, try companion.store.sidecarURL() == nil {

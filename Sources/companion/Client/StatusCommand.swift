@@ -63,9 +63,9 @@ struct StatusCommand: CompanionCommand {
             let companion = Companion(vault: try vault.open(prefetching: vaultItems), timeout: sidecar.timeout)
             guard watch else {
                 // Signed when this device is paired with this sidecar: a revoked device learns it here (exit 7).
-                return try show(Output(try await companion.status(url: sidecar.url)))
+                return try show(Output(try await companion.status(url: sidecar.given)))
             }
-            let updates = try companion.statusUpdates(url: sidecar.url, every: .milliseconds(Int(interval * 1000)))
+            let updates = try companion.statusUpdates(url: sidecar.given, every: .milliseconds(Int(interval * 1000)))
             try await StatusWatcher(json: output.json, interval: interval).run(updates)
         }
     }
@@ -74,7 +74,7 @@ struct StatusCommand: CompanionCommand {
     /// and transfer each): the stored URL unless `--url` overrides it, the pairing record, and for a one-shot
     /// (signed) status the identity key.
     private var vaultItems: [String] {
-        (sidecar.url == nil ? [CompanionStore.urlItem] : []) + [CompanionStore.pairingItem]
+        (sidecar.given == nil ? [CompanionStore.urlItem] : []) + [CompanionStore.pairingItem]
             + (watch ? [] : [DeviceIdentityStore.itemName])
     }
 

@@ -11,7 +11,9 @@ struct ConfigCommand: AsyncParsableCommand {
 
 /// `--scope user|project` and `--project PATH`.
 struct ConfigScopeOptions: ParsableArguments {
-    @Option(help: "user (~/.claude/settings.json, the default) or project (<project>/.claude/settings.json).")
+    @Option(
+        help: "user (~/.claude/settings.json, the default) or project (<project>/.claude/settings.json).",
+        completion: .list(["user", "project"]))
     var scope: String = "user"
     @Option(help: "The project's absolute path on the workstation (project scope).") var project: String?
 }

@@ -25,6 +25,7 @@ struct MCPListCommand: CompanionCommand {
     @OptionGroup var connection: TaskConnectionOptions
     @OptionGroup var place: MCPWhereOptions
     @Flag(help: "Print the API's JSON.") var json = false
+    @OptionGroup var table: TableOptions
 
     func execute() async throws {
         try await ClientRun.run(json: json) {
@@ -35,7 +36,7 @@ struct MCPListCommand: CompanionCommand {
             if json {
                 try Terminal.printClaudeJSON(servers)
             } else {
-                print(MCPPresentation.list(servers.items), terminator: "")
+                print(MCPPresentation.list(servers.items, width: table.width), terminator: "")
             }
         }
     }

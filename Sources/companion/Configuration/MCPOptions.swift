@@ -4,7 +4,9 @@ import Foundation
 
 /// Where an MCP server is: `--scope` and `--project`.
 struct MCPWhereOptions: ParsableArguments {
-    @Option(help: "user, local or project (default: the one Claude Code would use; user when adding).")
+    @Option(
+        help: "user, local or project (default: the one Claude Code would use; user when adding).",
+        completion: .list(MCPScope.allCases.map(\.rawValue)))
     var scope: String?
     @Option(help: "The project's absolute path on the workstation (local and project scopes).")
     var project: String?
@@ -20,7 +22,7 @@ struct MCPWhereOptions: ParsableArguments {
 
 /// What a server runs: `--command`, `--arg`, `--env`, or `--type http|sse` with `--url` and `--header`.
 struct MCPDefinitionOptions: ParsableArguments {
-    @Option(help: "stdio (default), http or sse.") var type: String?
+    @Option(help: "stdio (default), http or sse.", completion: .list(["stdio", "http", "sse"])) var type: String?
     @Option(help: "The program of a stdio server.") var command: String?
     @Option(
         name: .customLong("arg"), parsing: .unconditionalSingleValue,

@@ -4,15 +4,17 @@ import Foundation
 /// How MCP servers and settings are shown on a terminal; every field came from the workstation, so each goes
 /// through `Terminal.safe`.
 enum MCPPresentation {
-    static func list(_ servers: [MCPServer]) -> String {
+    /// The servers as a table that fits `width` columns (long cells end in an ellipsis); nil: no limit.
+    static func list(_ servers: [MCPServer], width: Int? = nil) -> String {
         guard !servers.isEmpty else { return "No MCP servers configured.\n" }
-        var text = ""
-        for server in servers {
-            let place = server.projectPath.map { "  (\(Terminal.safe($0)))" } ?? ""
-            text += "\(Terminal.safe(server.name))  [\(server.scope.rawValue), \(server.type ?? "stdio")]  "
-            text += Terminal.safe(([server.command] + server.args).joined(separator: " ")) + place + "\n"
+        let rows = servers.map { server in
+            [
+                Terminal.safe(server.name), server.scope.rawValue, Terminal.safe(server.type ?? "stdio"),
+                Terminal.safe(server.url ?? ([server.command] + server.args).joined(separator: " ")),
+                Terminal.safe(server.projectPath ?? "-"),
+            ]
         }
-        return text
+        return TableFit.text(header: ["NAME", "SCOPE", "TYPE", "COMMAND", "PROJECT"], rows: rows, width: width)
     }
 
     static func server(_ server: MCPServer, revealed: MCPRevealResponse?) -> String {

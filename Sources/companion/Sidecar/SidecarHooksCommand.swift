@@ -50,22 +50,29 @@ struct HooksInstallCommand: CompanionCommand {
             Examples:
               companion sidecar hooks install
               companion sidecar hooks install --port 7878 --data-dir ~/.local/share/companionkit/sidecar
+              companion sidecar hooks install --json
             """)
 
     @OptionGroup var location: HooksLocationOptions
     @Option(help: "The port the sidecar listens on (the hooks post to 127.0.0.1:PORT).")
     var port = SidecarConfiguration.defaultPort
+    @Flag(help: "Print the hooks' status afterwards as JSON (the shape of `hooks status --json`; errors too).")
+    var json = false
 
     func execute() async throws {
-        guard (1...65535).contains(port) else { throw CLIFailure(.usage, "--port must be between 1 and 65535") }
-        let installer = try location.installer()
-        do {
-            let status = try installer.install(url: ClaudeHookInstaller.hookURL(port: port))
+        try await ClientRun.run(json: json) {
+            guard (1...65535).contains(port) else { throw CLIFailure(.usage, "--port must be between 1 and 65535") }
+            let installer = try location.installer()
+            let status: HookStatus
+            do { status = try installer.install(url: ClaudeHookInstaller.hookURL(port: port)) } catch let error
+                as SettingsFileError
+            {
+                throw error.cliFailure
+            }
+            if json { return try Terminal.printJSON(status) }
             print("Installed hooks for \(status.events.joined(separator: ", "))")
             print("in \(Terminal.safe(status.settingsPath)) (now mode 0600: it holds the hook secret)")
             print("Claude Code sessions started from now on report to the sidecar on port \(port).")
-        } catch {
-            throw error.cliFailure
         }
     }
 }
@@ -77,16 +84,27 @@ struct HooksUninstallCommand: CompanionCommand {
         discussion: """
             Examples:
               companion sidecar hooks uninstall
+              companion sidecar hooks uninstall --json
             """)
 
     @OptionGroup var location: HooksLocationOptions
+    @Flag(help: "Print JSON: {\"ok\":true,\"removedGroups\":N} (errors too).") var json = false
+
+    /// The `--json` shape.
+    struct Output: Encodable {
+        var ok = true
+        /// How many hook groups were removed (0 when none were installed).
+        var removedGroups: Int
+    }
 
     func execute() async throws {
-        do {
-            let removed = try location.installer().uninstall()
+        try await ClientRun.run(json: json) {
+            let removed: Int
+            do { removed = try location.installer().uninstall() } catch let error as SettingsFileError {
+                throw error.cliFailure
+            }
+            if json { return try Terminal.printJSON(Output(removedGroups: removed)) }
             print(removed == 0 ? "No companion hooks were installed." : "Removed \(removed) hook groups.")
-        } catch let error as SettingsFileError {
-            throw error.cliFailure
         }
     }
 }
@@ -102,9 +120,13 @@ struct HooksStatusCommand: CompanionCommand {
             """)
 
     @OptionGroup var location: HooksLocationOptions
-    @Flag(help: "Print JSON.") var json = false
+    @Flag(help: "Print JSON (errors too).") var json = false
 
     func execute() async throws {
+        try await ClientRun.run(json: json) { try show() }
+    }
+
+    private func show() throws {
         let status: HookStatus
         do { status = try location.installer().status() } catch let error as SettingsFileError {
             throw error.cliFailure

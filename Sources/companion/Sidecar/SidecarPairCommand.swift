@@ -1,6 +1,7 @@
 import ArgumentParser
 import CompanionAPI
 import CompanionKit
+import CompanionSidecar
 import Foundation
 
 /// `companion sidecar pair`: starts a pairing on the local sidecar, shows the code, the QR and a countdown,
@@ -21,8 +22,11 @@ struct SidecarPairCommand: CompanionCommand {
               companion sidecar pair --json | jq -r 'select(.event == "started") | .code'
             """)
 
-    @Option(help: "Base URL of the sidecar on this machine.")
-    var url = "http://127.0.0.1:7878"
+    @Option(
+        help:
+            "Base URL of the sidecar on this machine (default: http://127.0.0.1:PORT, PORT from [sidecar] port in the settings file, else 7878)."
+    )
+    var url: String?
 
     @Option(help: "Code lifetime in seconds (the sidecar clamps it to 30–600; default 120).")
     var ttl: Int?
@@ -36,7 +40,8 @@ struct SidecarPairCommand: CompanionCommand {
     var json = false
 
     @Option(
-        help: "What the device may do, comma-separated: read, tasks, chat, control, admin (default read,tasks,chat).")
+        help: "What the device may do, comma-separated: read, tasks, chat, control, admin (default read,tasks,chat).",
+        completion: .list(DeviceScope.completionValues))
     var scopes: String?
 
     func validate() throws {
@@ -46,7 +51,8 @@ struct SidecarPairCommand: CompanionCommand {
     }
 
     func execute() async throws {
-        let workstation = try WorkstationPairing(url: url)
+        let port = try CLISettings.current().sidecar.port ?? SidecarConfiguration.defaultPort
+        let workstation = try WorkstationPairing(url: url ?? "http://127.0.0.1:\(port)")
         // Ctrl-C is caught from here on: it cancels the pairing on the sidecar before the command ends.
         let interrupt = ChatInterrupt()
         defer { interrupt.cancel() }

@@ -39,13 +39,13 @@ struct SidecarServeCommand: CompanionCommand {
     var publicURLOption: String?
 
     /// `--host`, else the settings file's `[sidecar] host`, else loopback.
-    var host: String { hostOption ?? CLISettings.lenient.sidecar.host ?? "127.0.0.1" }
+    var host: String { hostOption ?? CLISettings.checked.sidecar.host ?? "127.0.0.1" }
     /// `--port`, else `[sidecar] port`, else 7878.
-    var port: Int { portOption ?? CLISettings.lenient.sidecar.port ?? SidecarConfiguration.defaultPort }
+    var port: Int { portOption ?? CLISettings.checked.sidecar.port ?? SidecarConfiguration.defaultPort }
     /// `--data-dir`, else `[sidecar] data-dir`.
-    var dataDir: String? { dataDirOption ?? CLISettings.lenient.sidecar.dataDirectory }
+    var dataDir: String? { dataDirOption ?? CLISettings.checked.sidecar.dataDirectory }
     /// `--public-url`, else `[sidecar] public-url`.
-    var publicURL: String? { publicURLOption ?? CLISettings.lenient.sidecar.publicURL }
+    var publicURL: String? { publicURLOption ?? CLISettings.checked.sidecar.publicURL }
 
     @Option(
         name: .customLong("cors-origin"),
@@ -53,7 +53,8 @@ struct SidecarServeCommand: CompanionCommand {
     var corsOrigins: [String] = []
 
     @Option(
-        name: .customLong("log-level"), help: "Log level: trace, debug, info (one line per request), warning, error.")
+        name: .customLong("log-level"), help: "Log level: trace, debug, info (one line per request), warning, error.",
+        completion: .list(Logger.Level.allCases.map(\.rawValue)))
     var logLevel = "info"
 
     @Flag(help: "Print the listening address as one JSON line.")
@@ -90,7 +91,6 @@ struct SidecarServeCommand: CompanionCommand {
     @OptionGroup(title: "Agent sessions") var agents: SidecarAgentsOptions
 
     func execute() async throws {
-        _ = try CLISettings.current()
         var configuration = try makeConfiguration()
         let identity = try SidecarIdentity.load(vault: vault, ephemeral: ephemeralIdentity)
         configuration.identity = identity.keyPair

@@ -60,6 +60,9 @@ protocol CompanionCommand: AsyncParsableCommand {
 extension CompanionCommand {
     mutating func run() async throws {
         do {
+            // An invalid settings file stops every command (exit 64, the file and key named): a typo such as
+            // `vualt` is never silently ignored, whichever option the command reads.
+            _ = try CLISettings.current()
             try await execute()
         } catch let exit as ExitCode {
             throw exit
@@ -77,12 +80,23 @@ extension CompanionCommand {
 }
 
 extension CompanionCommand {
-    /// The one-line failure for `error`: its own when it knows how to present itself, else a report request.
+    /// The one-line failure for `error`: its own when it knows how to present itself, else a generic line and a
+    /// report request. An error of no known kind is a library's own (its text may be a type dump or a system
+    /// message meant for developers), so it is never printed as it is: its details go to standard error only with
+    /// `COMPANION_LOG_LEVEL=debug` (or trace).
     static func failure(for error: any Error) -> CLIFailure {
         switch error {
-        case let failure as CLIFailure: failure
-        case let mapped as any CLIFailureConvertible: mapped.cliFailure
-        default: CLIFailure(.failure, "unexpected error: \(error)", hint: "please report this with the command you ran")
+        case let failure as CLIFailure: return failure
+        case let mapped as any CLIFailureConvertible: return mapped.cliFailure
+        default:
+            if UnexpectedErrorDetails.enabled {
+                Terminal.printNote(
+                    "debug: unexpected \(String(reflecting: type(of: error))): \(String(reflecting: error))")
+            }
+            return CLIFailure(
+                .failure, "the command failed in an unexpected way",
+                hint: "run it again with COMPANION_LOG_LEVEL=debug to see the details, and please report them with "
+                    + "the command you ran")
         }
     }
 }
@@ -90,4 +104,13 @@ extension CompanionCommand {
 /// Errors from the libraries that know how to present themselves to a person.
 protocol CLIFailureConvertible: Error {
     var cliFailure: CLIFailure { get }
+}
+
+/// Whether an unexpected error's details are shown: `COMPANION_LOG_LEVEL` set to `debug` or `trace`.
+enum UnexpectedErrorDetails {
+    static let variable = "COMPANION_LOG_LEVEL"
+
+    static var enabled: Bool {
+        ["debug", "trace"].contains(CLISettings.environment(variable)?.lowercased() ?? "")
+    }
 }

@@ -16,9 +16,11 @@ enum CLISettings {
         }
     }
 
-    /// The settings, or empty ones when the file is invalid (callers that cannot report; the vault options
-    /// report the problem).
-    static var lenient: CompanionSettings { (try? current()) ?? CompanionSettings() }
+    /// The settings, for the option defaults that cannot throw (``SidecarOptions/timeout``, the vault profile).
+    /// Every ``CompanionCommand`` refuses an invalid file before it runs (``CompanionCommand/run()``), so inside
+    /// a command these are the file's values; only ArgumentParser's validation, which runs earlier, can see the
+    /// empty settings an invalid file gives here.
+    static var checked: CompanionSettings { (try? current()) ?? CompanionSettings() }
 
     /// An environment variable's value, nil when unset or empty.
     static func environment(_ name: String) -> String? {

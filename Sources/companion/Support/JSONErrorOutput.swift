@@ -8,7 +8,24 @@ import Synchronization
 /// name, see docs/exit-codes.md). Printed at most once per process.
 enum JSONErrorOutput {
     /// True when the command line asks for JSON.
-    static var requested: Bool { CommandLine.arguments.dropFirst().contains("--json") }
+    static var requested: Bool { requested(in: Array(CommandLine.arguments.dropFirst())) }
+
+    /// Options whose next word is always their value, even one that looks like an option (ArgumentParser's
+    /// `parsing: .unconditionalSingleValue`): `mcp add … --arg --json` passes `--json` to the server.
+    static let optionsTakingAnyValue: Set<String> = ["--arg"]
+
+    /// Whether `arguments` (without the program name) hold the `--json` flag itself: not after `--` (from there
+    /// on every word is a positional argument) and not as the value of an option in ``optionsTakingAnyValue``.
+    static func requested(in arguments: [String]) -> Bool {
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            if word == "--" { return false }
+            if word == "--json" { return true }
+            index += optionsTakingAnyValue.contains(word) ? 2 : 1
+        }
+        return false
+    }
 
     private static let printed = Mutex(false)
 

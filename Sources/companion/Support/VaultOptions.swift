@@ -45,7 +45,7 @@ struct VaultOptions: ParsableArguments {
 
     /// The profile: `--profile`, else `COMPANION_PROFILE`, else the settings file's `profile`, else `default`.
     var profileName: String {
-        profile ?? CLISettings.environment(VaultOpener.profileVariable) ?? CLISettings.lenient.profile
+        profile ?? CLISettings.environment(VaultOpener.profileVariable) ?? CLISettings.checked.profile
             ?? VaultProfile.defaultName
     }
 
@@ -59,7 +59,7 @@ struct VaultOptions: ParsableArguments {
         {
             return .standard
         }
-        if let file = CLISettings.lenient.passphraseFile { return .file(file) }
+        if let file = CLISettings.checked.passphraseFile { return .file(file) }
         return .standard
     }
 

@@ -46,8 +46,23 @@ struct SidecarTaskOptions: ParsableArguments {
             } else if let key = ProcessInfo.processInfo.environment[TaskAPIKey.environmentVariable], !key.isEmpty {
                 configuration.taskAPIKey = try TaskAPIKey(key)
             }
+        } catch TaskAPIKeyError.unreadable(let path) {
+            let missing = !FileManager.default.fileExists(atPath: path)
+            throw CLIFailure(
+                .usage,
+                "cannot read the API key file \(Terminal.safe(path)): "
+                    + (missing ? "it does not exist" : "it is not readable by this user"),
+                hint: missing
+                    ? "check the path, or create it: (umask 077; openssl rand -hex 32 > FILE)"
+                    : "check its owner and mode (the sidecar's user must be able to read it; mode 0600)")
+        } catch TaskAPIKeyError.tooShort {
+            throw CLIFailure(
+                .usage,
+                apiKeyFile.map { "the first line of \(Terminal.safe($0)) is shorter than 16 characters" }
+                    ?? "\(TaskAPIKey.environmentVariable) is shorter than 16 characters",
+                hint: "use a random key of at least 16 characters, e.g. openssl rand -hex 32")
         } catch {
-            throw CLIFailure(.usage, "\(error)", hint: "use a random key of at least 16 characters")
+            throw CLIFailure(.usage, "the API key cannot be used", hint: "use a random key of at least 16 characters")
         }
     }
 

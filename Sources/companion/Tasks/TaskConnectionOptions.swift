@@ -20,11 +20,14 @@ struct TaskConnectionOptions: ParsableArguments {
 
     /// The URL given (`--url` or `$COMPANION_SIDECAR_URL`), the API key given, and the store: with an explicit
     /// URL the vault is optional (nothing stored is needed); otherwise it must open.
+    /// A usage failure (an invalid settings file or `COMPANION_VAULT`) is never passed over, URL or not.
     func access() throws -> (url: String?, apiKey: String?, store: CompanionStore?) {
         let environment = ProcessInfo.processInfo.environment
-        let given = sidecar.url ?? environment["COMPANION_SIDECAR_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        _ = try CLISettings.current()
+        let given = sidecar.given
         let store: CompanionStore?
         do { store = CompanionStore(vault: try vault.open()) } catch {
+            if let failure = error as? CLIFailure, failure.status == .usage { throw failure }
             if given == nil { throw error } else { store = nil }
         }
         return (given, try apiKey(environment), store)

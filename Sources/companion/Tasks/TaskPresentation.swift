@@ -7,28 +7,32 @@ enum TaskPresentation {
     /// A status badge: symbol and word, coloured on a terminal.
     static func badge(_ status: TaskStatus) -> String {
         switch status {
-        case .queued: Terminal.styled("○ queued", "33")
-        case .running: Terminal.styled("● running", "34;1")
-        case .succeeded: Terminal.styled("✓ succeeded", "32")
-        case .failed: Terminal.styled("✗ failed", "31;1")
-        case .cancelled: Terminal.styled("⊘ cancelled", "90")
+        case .queued: Terminal.styled(plainBadge(status), "33")
+        case .running: Terminal.styled(plainBadge(status), "34;1")
+        case .succeeded: Terminal.styled(plainBadge(status), "32")
+        case .failed: Terminal.styled(plainBadge(status), "31;1")
+        case .cancelled: Terminal.styled(plainBadge(status), "90")
         }
     }
 
-    /// Visible width of a badge (without colour codes).
-    static func badgeWidth(_ status: TaskStatus) -> Int { status.rawValue.count + 2 }
-
-    /// The task list as an aligned table.
-    static func table(_ tasks: [AgentTask]) -> String {
-        guard !tasks.isEmpty else { return "No tasks. Create one with `companion tasks create --title ...`.\n" }
-        let idWidth = max(2, tasks.map { Terminal.safe($0.id).count }.max() ?? 2)
-        var text = pad("ID", idWidth) + "  " + pad("STATUS", 11) + "  " + pad("CREATED", 19) + "  TITLE\n"
-        for task in tasks {
-            text += pad(Terminal.safe(task.id), idWidth) + "  " + badge(task.status)
-            text += String(repeating: " ", count: max(0, 11 - badgeWidth(task.status))) + "  "
-            text += pad(localTime(task.createdAt), 19) + "  " + Terminal.safe(task.title) + "\n"
+    /// A status badge without colour (tables measure their cells, so they hold no escape codes).
+    static func plainBadge(_ status: TaskStatus) -> String {
+        switch status {
+        case .queued: "○ queued"
+        case .running: "● running"
+        case .succeeded: "✓ succeeded"
+        case .failed: "✗ failed"
+        case .cancelled: "⊘ cancelled"
         }
-        return text
+    }
+
+    /// The task list as a table that fits `width` columns (long ids and titles end in an ellipsis); nil: no limit.
+    static func table(_ tasks: [AgentTask], width: Int? = nil) -> String {
+        guard !tasks.isEmpty else { return "No tasks. Create one with `companion tasks create --title ...`.\n" }
+        let rows = tasks.map { task in
+            [Terminal.safe(task.id), plainBadge(task.status), localTime(task.createdAt), Terminal.safe(task.title)]
+        }
+        return TableFit.text(header: ["ID", "STATUS", "CREATED", "TITLE"], rows: rows, width: width)
     }
 
     /// One task in detail, with its steps.

@@ -10,21 +10,41 @@ struct TasksAPIKeyCommand: CompanionCommand {
         discussion: """
             Examples:
               companion tasks api-key --file ~/.config/companion-task.key
-              companion tasks api-key --clear
+              companion tasks api-key --clear --json
             """)
 
     @OptionGroup var vault: VaultOptions
     @Option(help: "File whose first line is the key (use - for standard input).") var file: String?
     @Flag(help: "Forget the stored key.") var clear = false
+    @Flag(help: "Print JSON: {\"ok\":true,\"apiKey\":\"stored\"|\"cleared\"} (never the key; errors too).")
+    var json = false
+
+    /// The `--json` shape: what happened to the stored key (the key itself is never printed).
+    struct Output: Encodable {
+        var ok = true
+        var apiKey: String
+        var profile: String
+    }
 
     func execute() async throws {
+        try await ClientRun.run(json: json) { try apply() }
+    }
+
+    private func apply() throws {
+        // Checked before the vault opens, so a wrong command line costs no passphrase.
+        let source: String?
+        switch (clear, file) {
+        case (true, _): source = nil
+        case (false, let file?): source = file
+        case (false, nil): throw CLIFailure(.usage, "pass --file FILE (or - for standard input), or --clear")
+        }
         let store = CompanionStore(vault: try vault.open())
-        if clear {
+        guard let file = source else {
             try store.clearAPIKey()
+            if json { return try Terminal.printJSON(Output(apiKey: "cleared", profile: vault.profileName)) }
             print("Forgot the sidecar API key.")
             return
         }
-        guard let file else { throw CLIFailure(.usage, "pass --file FILE (or - for standard input), or --clear") }
         let data =
             file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
         guard let data else {
@@ -38,6 +58,7 @@ struct TasksAPIKeyCommand: CompanionCommand {
                 hint: "use the same file as the sidecar's --api-key-file (a random key of at least 16 characters)")
         }
         try store.saveAPIKey(key)
+        if json { return try Terminal.printJSON(Output(apiKey: "stored", profile: vault.profileName)) }
         print("Stored the sidecar API key in the vault.")
     }
 }

@@ -21,12 +21,14 @@ struct TasksListCommand: CompanionCommand {
         discussion: """
             Examples:
               companion tasks list
+              companion tasks list --wide
               companion tasks list --limit 10 --json
             """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Option(help: "Show only the newest N tasks.") var limit: Int?
     @Flag(help: "Print JSON instead of a table.") var json = false
+    @OptionGroup var table: TableOptions
 
     func execute() async throws {
         if let limit, limit < 1 { throw CLIFailure(.usage, "--limit must be at least 1") }
@@ -34,7 +36,7 @@ struct TasksListCommand: CompanionCommand {
         if json {
             try Terminal.printJSON(TaskListResponse(tasks: tasks))
         } else {
-            print(TaskPresentation.table(tasks), terminator: "")
+            print(TaskPresentation.table(tasks, width: table.width), terminator: "")
         }
     }
 }

@@ -48,6 +48,14 @@ extension RealClaudeCLISuites {
             #expect(listed.status == Exit.success, "\(listed)")
             let id = try #require(sessions["items"]?.arrayValue?.first?["id"]?.stringValue)
             #expect(sessions["items"]?.arrayValue?.first?["name"]?.stringValue == "cli chat")
+            // The table fits a 40-column terminal (the id is cut with an ellipsis); --wide shows it whole.
+            let narrow = CompanionCLI(profile: world.cli.profile, environment: ["COLUMNS": "40"])
+            let fitted = try await narrow.run(["sessions", "list"])
+            #expect(fitted.status == Exit.success, "\(fitted)")
+            #expect(fitted.stdout.split(separator: "\n").allSatisfy { $0.count <= 40 }, "\(fitted.stdout)")
+            // The table shows ids in lower case (the API's JSON in upper case).
+            #expect(fitted.stdout.contains("…") && !fitted.stdout.contains(id.lowercased()), "\(fitted.stdout)")
+            #expect(try await narrow.run(["sessions", "list", "--wide"]).stdout.contains(id.lowercased()))
 
             let second = try await world.cli.run(["chat", "--session", id, "second"])
             #expect(second.stdout == "the second answer\n", "\(second)")

@@ -27,4 +27,27 @@ import Testing
             #expect(result.status == Exit.usage, "\(arguments): \(result.stderr)")
         }
     }
+
+    /// A missing or short `--api-key-file` is named for what it is (not "use a key of 16 characters" for a file
+    /// that does not exist).
+    @Test func aMissingOrShortAPIKeyFileSaysWhich() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("companion-key-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let missing = directory.appendingPathComponent("missing.key").path
+        let short = directory.appendingPathComponent("short.key")
+        try Data("short\n".utf8).write(to: short)
+        let serve = ["sidecar", "serve", "--port", "0", "--ephemeral-identity", "--data-dir"]
+        let absent = try await ProcessRunner.run(
+            TestPaths.companionBinary.path,
+            serve + [directory.appendingPathComponent("data").path, "--api-key-file", missing], timeout: 30)
+        #expect(absent.status == Exit.usage, "\(absent)")
+        #expect(absent.stderr.contains("cannot read the API key file \(missing): it does not exist"), "\(absent)")
+        #expect(!absent.stderr.contains("16 characters"), "\(absent)")
+        let tooShort = try await ProcessRunner.run(
+            TestPaths.companionBinary.path,
+            serve + [directory.appendingPathComponent("data").path, "--api-key-file", short.path], timeout: 30)
+        #expect(tooShort.status == Exit.usage, "\(tooShort)")
+        #expect(tooShort.stderr.contains("shorter than 16 characters"), "\(tooShort)")
+    }
 }

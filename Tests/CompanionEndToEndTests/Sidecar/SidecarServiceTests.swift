@@ -24,7 +24,7 @@ import Testing
         chmod(passphrase.path, 0o600)
         let cli = CompanionCLI(environment: [
             "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
-            "COMPANION_CONFIG": root.appendingPathComponent("none.toml").path,
+            "COMPANION_CONFIG": root.appendingPathComponent("none.toml").path, "COMPANION_VAULT": nil,
         ])
         let install = try await cli.run([
             "sidecar", "service", "install", "--no-start", "--host", "0.0.0.0", "--port", "7979",
@@ -56,7 +56,9 @@ import Testing
     @Test func aFileVaultServiceNeedsAPassphraseSourceAndAPrivateFile() async throws {
         let root = try TestPaths.temporaryDirectory("service")
         defer { try? FileManager.default.removeItem(at: root) }
-        let cli = CompanionCLI(environment: ["XDG_CONFIG_HOME": root.path])
+        let cli = CompanionCLI(environment: [
+            "XDG_CONFIG_HOME": root.path, "COMPANION_VAULT": nil, "COMPANION_VAULT_PASSPHRASE_FILE": nil,
+        ])
         let none = try await cli.run(["sidecar", "service", "install", "--no-start"])
         #expect(none.status == Exit.usage, "\(none)")
         #expect(none.stderr.contains("--passphrase-file"))
@@ -67,6 +69,54 @@ import Testing
         #expect(refused.status == Exit.failure, "\(refused)")
         #expect(refused.stderr.contains("chmod 600"))
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("systemd/user").path))
+    }
+
+    /// With no options, the unit takes the vault, profile and passphrase file from the environment, else the
+    /// settings file; an option beats both.
+    @Test func installTakesTheVaultProfileAndPassphraseFileFromTheEnvironmentElseTheSettingsFile() async throws {
+        let root = try TestPaths.temporaryDirectory("service")
+        defer { try? FileManager.default.removeItem(at: root) }
+        func privateFile(_ name: String) throws -> URL {
+            let file = root.appendingPathComponent(name)
+            try Data("a passphrase\n".utf8).write(to: file)
+            chmod(file.path, 0o600)
+            return file
+        }
+        let fromFile = try privateFile("from-file")
+        let fromEnvironment = try privateFile("from-env")
+        let fromOption = try privateFile("from-option")
+        let config = root.appendingPathComponent("config.toml")
+        try Data("vault = \"file\"\nprofile = \"svc\"\npassphrase-file = \"\(fromFile.path)\"\n".utf8).write(to: config)
+        let unit = root.appendingPathComponent("config/systemd/user/companion-sidecar.service")
+        var environment: [String: String?] = [
+            "XDG_CONFIG_HOME": root.appendingPathComponent("config").path, "COMPANION_CONFIG": config.path,
+            "COMPANION_VAULT": nil, "COMPANION_PROFILE": nil, "COMPANION_VAULT_PASSPHRASE_FILE": nil,
+        ]
+        func install(_ extra: [String] = []) async throws -> String {
+            let result = try await CompanionCLI(environment: environment).run(
+                ["sidecar", "service", "install", "--no-start"] + extra)
+            #expect(result.status == Exit.success, "\(extra): \(result)")
+            return try String(contentsOf: unit, encoding: .utf8)
+        }
+
+        let settings = try await install()
+        #expect(settings.contains("LoadCredential=vault-passphrase:\(fromFile.path)"), "\(settings)")
+        #expect(settings.contains("COMPANION_PROFILE=svc") && settings.contains("COMPANION_VAULT=file"), "\(settings)")
+
+        environment["COMPANION_VAULT_PASSPHRASE_FILE"] = fromEnvironment.path
+        environment["COMPANION_PROFILE"] = "env-profile"
+        let environmentUnit = try await install()
+        #expect(
+            environmentUnit.contains("LoadCredential=vault-passphrase:\(fromEnvironment.path)"), "\(environmentUnit)")
+        #expect(environmentUnit.contains("COMPANION_PROFILE=env-profile"), "\(environmentUnit)")
+
+        let optionUnit = try await install(["--passphrase-file", fromOption.path, "--profile", "option-profile"])
+        #expect(optionUnit.contains("LoadCredential=vault-passphrase:\(fromOption.path)"), "\(optionUnit)")
+        #expect(optionUnit.contains("COMPANION_PROFILE=option-profile"), "\(optionUnit)")
+
+        environment["COMPANION_VAULT"] = "secret-service"
+        let keyring = try await install()
+        #expect(keyring.contains("COMPANION_VAULT=secret-service"), "\(keyring)")
     }
 
     @Test func theUnitForAnEncryptedCredentialAndTheSecretService() async throws {

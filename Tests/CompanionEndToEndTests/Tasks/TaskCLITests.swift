@@ -27,6 +27,21 @@ struct TaskCLITests {
         return try #require((object?["task"] as? [String: Any])?["id"] as? String)
     }
 
+    @Test func tasksListFitsTheTerminalAndWideShowsEverything() async throws {
+        let sidecar = try await SidecarProcess.start(.tasks(dataDirectory: try temporaryDirectory()))
+        defer { sidecar.stop() }
+        let title = "a title far too long for forty columns of terminal"
+        let id = try await Self.create(sidecar.url, title: title, script: "true")
+        let narrow = CompanionCLI(environment: ["COMPANION_API_KEY": SidecarOptions.taskAPIKey, "COLUMNS": "40"])
+        let fitted = try await narrow.run(["tasks", "list", "--url", sidecar.url])
+        #expect(fitted.status == 0, "\(fitted)")
+        let lines = fitted.stdout.split(separator: "\n")
+        #expect(lines.count == 2 && lines.allSatisfy { $0.count <= 40 }, "\(fitted.stdout)")
+        #expect(fitted.stdout.contains("…") && !fitted.stdout.contains(title), "\(fitted.stdout)")
+        let wide = try await narrow.run(["tasks", "list", "--url", sidecar.url, "--wide"])
+        #expect(wide.stdout.contains(title) && wide.stdout.contains(id), "\(wide.stdout)")
+    }
+
     @Test func followSurvivesTheWebSocketBeingKilledMidStream() async throws {
         let sidecar = try await SidecarProcess.start(.tasks(dataDirectory: try temporaryDirectory()))
         defer { sidecar.stop() }

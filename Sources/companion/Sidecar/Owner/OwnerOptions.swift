@@ -14,10 +14,14 @@ struct OwnerOptions: ParsableArguments {
     @Flag(help: "Print JSON on standard output (errors too).")
     var json = false
 
-    /// Control of the sidecar serving (or last served) from the data directory.
+    /// Control of the sidecar serving (or last served) from the data directory: `--data-dir`, else the settings
+    /// file's `[sidecar] data-dir`, else the default; an invalid settings file is a usage failure.
     var control: OwnerControl {
-        OwnerControl(
-            dataDirectory: (dataDir ?? CLISettings.lenient.sidecar.dataDirectory).map { URL(fileURLWithPath: $0) }
-                ?? SidecarConfiguration.defaultDataDirectory())
+        get throws {
+            let directory = try dataDir ?? CLISettings.current().sidecar.dataDirectory
+            return OwnerControl(
+                dataDirectory: directory.map { URL(fileURLWithPath: $0) } ?? SidecarConfiguration.defaultDataDirectory()
+            )
+        }
     }
 }

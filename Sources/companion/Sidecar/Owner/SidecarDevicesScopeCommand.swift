@@ -19,7 +19,9 @@ struct SidecarDevicesScopeCommand: CompanionCommand {
     @Argument(help: "The device's id (see `companion sidecar devices list`).")
     var id: String
 
-    @Argument(help: "Comma-separated scopes: read, tasks, chat, control, admin.")
+    @Argument(
+        help: "Comma-separated scopes: read, tasks, chat, control, admin.",
+        completion: .list(DeviceScope.completionValues))
     var scopes: String
 
     @OptionGroup var owner: OwnerOptions

@@ -13,6 +13,11 @@ struct SidecarServiceInstallCommand: CompanionCommand {
               systemd-creds encrypt --user --name=vault-passphrase plain.txt ~/.config/companion/passphrase.cred
               companion sidecar service install --encrypted-credential ~/.config/companion/passphrase.cred
               companion sidecar service install --vault secret-service --no-start
+
+            The vault, profile and passphrase file come from the options, else the environment (COMPANION_VAULT, \
+            COMPANION_PROFILE, COMPANION_VAULT_PASSPHRASE_FILE), else the settings file (vault, profile, \
+            passphrase-file), else the file vault of the default profile. A service has no desktop session, so \
+            `auto` means the file vault here.
             """)
 
     @Option(help: "Address the service binds (default 127.0.0.1: this machine only).")
@@ -24,7 +29,9 @@ struct SidecarServiceInstallCommand: CompanionCommand {
     @Option(name: .customLong("public-url"), help: "Base URL phones reach the sidecar at (put in the QR code).")
     var publicURL: String?
     @Option(
-        name: .customLong("passphrase-file"), help: "A 0600 file holding the file vault's passphrase.",
+        name: .customLong("passphrase-file"),
+        help:
+            "A 0600 file holding the file vault's passphrase (default: $COMPANION_VAULT_PASSPHRASE_FILE, the settings file's passphrase-file).",
         completion: .file())
     var passphraseFile: String?
     @Option(
@@ -32,10 +39,12 @@ struct SidecarServiceInstallCommand: CompanionCommand {
         completion: .file())
     var encryptedCredential: String?
     @Option(
-        help: ArgumentHelp("The vault the service reads its identity from.", valueName: "file|secret-service"),
+        help: ArgumentHelp(
+            "The vault the service reads its identity from (default: $COMPANION_VAULT, the settings file's vault, else file).",
+            valueName: "file|secret-service"),
         completion: .list(["file", "secret-service"]))
-    var vault = "file"
-    @Option(help: "The vault profile (default: \"default\").")
+    var vault: String?
+    @Option(help: "The vault profile (default: $COMPANION_PROFILE, the settings file's profile, else \"default\").")
     var profile: String?
     @Flag(name: .customLong("no-start"), help: "Only write the unit file; do not enable or start it.")
     var noStart = false
@@ -43,9 +52,21 @@ struct SidecarServiceInstallCommand: CompanionCommand {
 
     func execute() async throws {
         try await ClientRun.run(json: json) {
+            let settings = try CLISettings.current()
+            // Option, else environment, else settings file, else the default (the file vault, default profile).
+            let chosenVault = self.vault ?? CLISettings.environment("COMPANION_VAULT") ?? settings.vault ?? "file"
+            let vault = chosenVault == "auto" ? "file" : chosenVault
             guard vault == "file" || vault == "secret-service" else {
-                throw CLIFailure(.usage, "--vault must be file or secret-service", hint: "the default is file")
+                throw CLIFailure(
+                    .usage, "the service's vault must be file or secret-service (got \"\(Terminal.safe(vault))\")",
+                    hint: "pass --vault file or --vault secret-service (the default is file)")
             }
+            let profile = self.profile ?? CLISettings.environment("COMPANION_PROFILE") ?? settings.profile
+            // An encrypted credential given on the command line beats a passphrase file from elsewhere.
+            let passphraseFile =
+                self.passphraseFile
+                ?? (encryptedCredential == nil
+                    ? CLISettings.environment("COMPANION_VAULT_PASSPHRASE_FILE") ?? settings.passphraseFile : nil)
             guard passphraseFile == nil || encryptedCredential == nil else {
                 throw CLIFailure(
                     .usage, "give --passphrase-file or --encrypted-credential, not both", hint: "pick one")
@@ -53,7 +74,9 @@ struct SidecarServiceInstallCommand: CompanionCommand {
             if vault == "file", passphraseFile == nil, encryptedCredential == nil {
                 throw CLIFailure(
                     .usage, "a service has no terminal to ask the file vault's passphrase on",
-                    hint: "pass --passphrase-file FILE (mode 0600) or --encrypted-credential FILE (systemd-creds)")
+                    hint:
+                        "pass --passphrase-file FILE (mode 0600) or --encrypted-credential FILE (systemd-creds), or set "
+                        + "passphrase-file in the settings file")
             }
             var arguments: [String] = []
             if let host { arguments += ["--host", host] }
