@@ -49,7 +49,8 @@ struct GitRecorder {
         guard FileManager.default.fileExists(atPath: log.path) else { return [] }
         var result: [Invocation] = []
         var current: Invocation?
-        for line in try String(contentsOf: log, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        for line in try String(contentsOf: log, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
         {
             if line == "begin" {
                 current = Invocation(arguments: [], environment: [:])

@@ -139,9 +139,10 @@ private enum RenameAt2 {
         case unsupported
     }
 
-    private typealias Function = @convention(c) (
-        Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
-    ) -> Int32
+    private typealias Function =
+        @convention(c) (
+            Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
+        ) -> Int32
 
     private static let function: Function? = {
         #if os(Linux)

@@ -70,8 +70,9 @@ public struct MCPServerCatalog: Sendable {
         }
         if let cliExecutable, !definition.holdsSecrets {
             try await MCPCommandLine(executable: cliExecutable, environment: environment).addJSON(definition)
-            guard (try? server(named: definition.name, scope: definition.scope, projectPath: definition.projectPath))
-                != nil
+            guard
+                (try? server(named: definition.name, scope: definition.scope, projectPath: definition.projectPath))
+                    != nil
             else { throw .cli(command: "mcp add-json", message: "exited 0 but \(definition.name) is not configured") }
             return
         }

@@ -32,7 +32,8 @@ extension ClaudeCodeService {
             // A form that sends back the masked `env` it was shown keeps the stored values.
             let stored: [String: Any]
             do {
-                stored = try store.read(scope: scope, projectPath: request.projectPath).object["env"] as? [String: Any]
+                stored =
+                    try store.read(scope: scope, projectPath: request.projectPath).object["env"] as? [String: Any]
                     ?? [:]
             } catch { throw Self.sidecarError(error) }
             changes["env"] = try restoringEnv(env, stored: stored)

@@ -1,7 +1,8 @@
-@testable import CompanionClaudeCode
 import CompanionTestSupport
 import Foundation
 import Testing
+
+@testable import CompanionClaudeCode
 
 /// The JSON file writer on real files in a temporary directory.
 @Suite struct ClaudeJSONFileTests {

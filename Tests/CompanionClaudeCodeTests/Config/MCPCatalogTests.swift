@@ -34,7 +34,8 @@ extension RealClaudeSuites {
                 MCPServerDefinition(name: name, scope: .local, projectPath: project, command: "/bin/cat"))
             let got = try await world.claude(["mcp", "get", "--", name])
             #expect(got.status == 0 && got.stdout.contains("User config") && got.stdout.contains("/bin/echo"), "\(got)")
-            #expect(Set(try catalog.list().map { "\($0.scope.rawValue):\($0.name)" }) == ["user:\(name)", "local:\(name)"])
+            #expect(
+                Set(try catalog.list().map { "\($0.scope.rawValue):\($0.name)" }) == ["user:\(name)", "local:\(name)"])
 
             try await catalog.remove(name: name, scope: .user, projectPath: nil)
             #expect(try await world.claude(["mcp", "get", "--", name]).status != 0)

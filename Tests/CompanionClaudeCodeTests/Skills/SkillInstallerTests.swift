@@ -51,8 +51,8 @@ import Testing
         let run = try #require(runs.first { $0.arguments.contains("clone") }, "git was not run: \(runs)")
         let arguments = run.arguments
         let dashDash = try #require(arguments.firstIndex(of: "--"), "\(arguments)")
-        let clone_ = try #require(arguments.firstIndex(of: "clone"))
-        #expect(clone_ < dashDash)
+        let cloneIndex = try #require(arguments.firstIndex(of: "clone"))
+        #expect(cloneIndex < dashDash)
         #expect(arguments.count == dashDash + 3, "only the address and the destination follow --: \(arguments)")
         #expect(arguments[dashDash + 1] == "file://" + repo.path)
         #expect(arguments.contains("protocol.ext.allow=never") && arguments.contains("protocol.fd.allow=never"))
