@@ -125,7 +125,8 @@ import Testing
             let other = url.deletingLastPathComponent().appendingPathComponent("their.tmp")
             var object = (try? ClaudeJSONFile(url: url).read().object) ?? [:]
             object["theirs"] = true
-            try? JSONSerialization.data(withJSONObject: object).write(to: other)
+            guard let data = try? JSONSerialization.data(withJSONObject: object), (try? data.write(to: other)) != nil
+            else { return }
             _ = rename(other.path, url.path)
         }
         target.beforeSwap = { interloper.runOnce() }
