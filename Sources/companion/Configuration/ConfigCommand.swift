@@ -21,8 +21,7 @@ struct ConfigGetCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
         commandName: "get", abstract: "Print the settings, or one key's value.",
         discussion: """
-            Without a KEY (and without --json), the first line also says whether the sidecar found Claude Code and
-            its version (the sidecar's GET /health: claudeAvailable, claudeVersion).
+            Without KEY or --json, the first line is Claude Code's availability and version (the sidecar's /health).
 
             Examples:
               companion config get
