@@ -48,9 +48,34 @@ extension ClaudeCodeService {
         } catch { throw Self.sidecarError(error) }
     }
 
+    public func revealConfigEnv(scope: String, projectPath: String?, requester: AuditRequester)
+        async throws(SidecarError) -> ConfigRevealResponse
+    {
+        let settingsScope = try Self.settingsScope(scope)
+        let store = ClaudeSettingsStore(locations: configLocations)
+        let path = try Self.settingsPath(store, scope: settingsScope, projectPath: projectPath)
+        let env: [String: String]
+        do {
+            let object = try store.read(scope: settingsScope, projectPath: projectPath).object
+            env = (object["env"] as? [String: Any] ?? [:]).compactMapValues { $0 as? String }
+        } catch { throw Self.sidecarError(error) }
+        // Recorded before the values leave: no audit row, no values.
+        do {
+            try await audit?(
+                AuditEntry(
+                    at: Date(), event: .configSecretRevealed, deviceId: requester.deviceId, peer: requester.peer,
+                    detail: "\(settingsScope.rawValue) settings.json: \(env.count) env values"))
+        } catch {
+            logger.error("the audit log cannot be written", metadata: ["error.type": "\(type(of: error))"])
+            throw SidecarError(.unavailable, "the audit log cannot be written now, so nothing is revealed; try again")
+        }
+        logger.notice("settings env values revealed", metadata: ["scope": "\(settingsScope.rawValue)"])
+        return ConfigRevealResponse(scope: scope, path: path, env: env)
+    }
+
     /// `settings` with each text value of its `env` object (environment variables Claude Code sets, often API
-    /// keys) masked as MCP env values are (``MCPSecretMask``: `••••` and a fingerprint); the names stay. There is
-    /// no call that reveals them: they are read on the workstation, in the file.
+    /// keys) masked as MCP env values are (``MCPSecretMask``: `••••` and a fingerprint); the names stay. Only
+    /// ``revealConfigEnv(scope:projectPath:requester:)`` (admin, audited) shows them.
     func maskingEnv(_ settings: [String: Any]) -> [String: Any] {
         guard let env = settings["env"] as? [String: Any] else { return settings }
         var masked = settings

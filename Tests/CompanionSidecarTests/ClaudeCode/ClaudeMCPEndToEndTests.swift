@@ -189,8 +189,8 @@ extension RealClaudeSidecarSuites {
         /// S-08 and S-12: read the user's settings, change the default model, switch to the project scope;
         /// unknown keys are kept, bad values refused, a malformed file reported and left as it is.
         /// `env` in settings.json (variables Claude Code sets, often API keys) is masked in every answer, like MCP
-        /// env; sending the mask back keeps the stored value, a wrong mask is refused, and the value never reaches
-        /// an answer or the sidecar's data directory.
+        /// env; sending the mask back keeps the stored value, a wrong mask is refused, the audited reveal is the one
+        /// answer with the value, and the value never reaches the sidecar's data directory.
         @Test func settingsEnvValuesAreMaskedAndKeptThroughTheirMask() async throws {
             let fixture = try ClaudeAPIFixture { _ in .text("ok") }
             defer { fixture.remove() }
@@ -223,6 +223,16 @@ extension RealClaudeSidecarSuites {
                 #expect(refused.status == 400, "\(refused.raw)")
                 let after = try JSONValue.parse(try Data(contentsOf: userSettings))
                 #expect(after["env"]?["ANTHROPIC_API_KEY"]?.stringValue == secret)
+
+                // The explicit reveal (admin scope) is the one answer with the value, recorded in the audit log
+                // first, which counts the values and never holds one.
+                let revealed = try await Self.send(
+                    live, "POST", "/api/v1/config/reveal?scope=user", as: ConfigRevealResponse.self)
+                #expect(revealed.status == 200, "\(revealed.raw)")
+                #expect(revealed.envelope.data?.env == ["ANTHROPIC_API_KEY": secret, "NEW": "x"])
+                let audit = try await live.sidecar.registry.auditLog()
+                let row = try #require(audit.last { $0.event == .configSecretRevealed })
+                #expect(row.detail?.contains("2 env values") == true && row.detail?.contains(secret) == false)
             }
             // Nothing the sidecar keeps (its database, audit log, state) holds the value.
             #expect(filesContaining([Array(secret.utf8)], under: fixture.dataDirectory).isEmpty)
