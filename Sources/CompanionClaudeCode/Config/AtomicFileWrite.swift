@@ -30,7 +30,8 @@ enum AtomicFileWrite {
     /// not take the lock replaced the file between the last look and the swap), it is swapped back at once, so
     /// their version stays and the caller re-applies its change to it. `beforeSwap` runs after the new file is
     /// written and before the swap (tests use it to play that other writer). Without `renameat2` (not Linux, or
-    /// a file system without it) the stamp is compared just before a plain `rename`.
+    /// a file system without it), or when the path is a symbolic link, the stamp is compared just before a plain
+    /// `rename`, as before.
     static func replace(
         _ url: URL, with bytes: Data, mode: mode_t, ifStill expected: FileStamp?,
         beforeSwap: (@Sendable () -> Void)? = nil
@@ -43,7 +44,9 @@ enum AtomicFileWrite {
             return false
         }
         let flags: UInt32 = expected == nil ? renameNoReplace : renameExchange
-        switch RenameAt2.call(temporary, path, flags) {
+        // A link in place of the file is replaced as before (the swap would check the link, not the file read).
+        let outcome: RenameAt2.Outcome = isSymbolicLink(path) ? .unsupported : RenameAt2.call(temporary, path, flags)
+        switch outcome {
         case .done:
             break
         case .failed(let code) where expected == nil && code == EEXIST:
@@ -108,6 +111,11 @@ enum AtomicFileWrite {
             throw .unwritable(path: url.path, errno: failure)
         }
         return temporary
+    }
+
+    private static func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }
 
     /// Flushes the directory of `url`, so a rename in it survives a crash.
