@@ -31,3 +31,19 @@ public struct UpdateConfigRequest: Codable, Sendable, Equatable {
         self.projectPath = projectPath
     }
 }
+
+/// The answer of `POST /config/reveal` (CompanionKit's, not the ILS app's): the text values of `settings.json`'s
+/// `env`, which every other answer masks. The one call that shows them; the sidecar records it in its audit log
+/// first and requires the `admin` scope.
+public struct ConfigRevealResponse: Codable, Sendable, Equatable {
+    /// `user` or `project`.
+    public var scope: String
+    public var path: String
+    public var env: [String: String]
+
+    public init(scope: String, path: String, env: [String: String]) {
+        self.scope = scope
+        self.path = path
+        self.env = env
+    }
+}

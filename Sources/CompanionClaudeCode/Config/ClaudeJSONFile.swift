@@ -12,7 +12,9 @@ import Foundation
 /// An update reads the file, applies a change to its object, and writes the result atomically
 /// (``AtomicFileWrite``) under Claude Code's own lock (`<file>.lock`, see ``ClaudeConfigLock``). If the file's
 /// inode, size or modification time changed between the read and the write (a writer that does not take the
-/// lock), the change is applied again to the new version (optimistic concurrency), up to ``maxAttempts`` times.
+/// lock), the change is applied again to the new version (optimistic concurrency), up to ``maxAttempts`` times;
+/// that check and the replacement are one step (`renameat2(RENAME_EXCHANGE)`: the version swapped out is the
+/// one checked, and swapped back if it is not the one read), so no rename of another writer falls between them.
 /// Every key the change does not touch is kept with its value; key order is not (Foundation's
 /// `JSONSerialization` does not keep it: the file is written with sorted keys and two-space indentation, and an
 /// update that changes nothing writes nothing, so its bytes stay exactly as they were). The previous version is
@@ -28,6 +30,9 @@ public struct ClaudeJSONFile: Sendable {
     public let url: URL
     /// Permission bits of a file this creates (`~/.claude.json` is private: 0600).
     public let creationMode: mode_t
+
+    /// Runs after the new version is written and before it is swapped in (tests play a concurrent writer here).
+    var beforeSwap: (@Sendable () -> Void)?
 
     public init(url: URL, creationMode: mode_t = 0o600) {
         self.url = url
@@ -83,9 +88,12 @@ public struct ClaudeJSONFile: Sendable {
             // Someone who does not take the lock wrote since our read: apply the change to their version.
             guard FileStamp(path: url.path) == snapshot.stamp else { continue }
             if snapshot.exists { try writeBackup(snapshot.bytes) }
-            try AtomicFileWrite.replace(
-                url, with: bytes, mode: AtomicFileWrite.mode(of: url.path, fallback: creationMode))
-            return (result, true)
+            // The replacement happens only if the file is still the version read (checked in the same step as
+            // the swap, see AtomicFileWrite), else the change is applied again to the new version.
+            let replaced = try AtomicFileWrite.replace(
+                url, with: bytes, mode: AtomicFileWrite.mode(of: url.path, fallback: creationMode),
+                ifStill: snapshot.stamp, beforeSwap: beforeSwap)
+            if replaced { return (result, true) }
         }
         throw ClaudeConfigFileError.contended(path: url.path, attempts: Self.maxAttempts)
     }

@@ -23,6 +23,13 @@ struct FileStamp: Equatable {
         self.init(info)
     }
 
+    /// The stamp of the file at `path` itself (not following a link), or `nil`.
+    init?(linkAt path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
     init(_ info: stat) {
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)

@@ -26,8 +26,10 @@ public enum MCPHealthCheck {
         guard server.kind == .stdio, let command = server.command else {
             return MCPHealthReport(
                 healthy: false,
-                problem: "\(server.kind.rawValue) servers are not started by the health check; only stdio servers are",
-                elapsedMilliseconds: elapsed())
+                problem:
+                    "\(server.kind.rawValue) servers are not contacted by the health check (only stdio servers are "
+                    + "started): their health is unknown",
+                elapsedMilliseconds: elapsed(), checked: false)
         }
         do {
             var report = try await run(

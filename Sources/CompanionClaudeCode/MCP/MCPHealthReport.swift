@@ -13,6 +13,9 @@ public struct MCPHealthReport: Sendable, Equatable {
         }
     }
 
+    /// Whether the server was checked at all: false for `http`/`sse` servers, which are not contacted (their
+    /// health is unknown, not bad).
+    public var checked: Bool
     /// Whether the handshake completed and the tools were listed in time.
     public var healthy: Bool
     /// What the server said its name and version are (`serverInfo`).
@@ -28,8 +31,9 @@ public struct MCPHealthReport: Sendable, Equatable {
 
     public init(
         healthy: Bool, serverName: String? = nil, serverVersion: String? = nil, protocolVersion: String? = nil,
-        tools: [Tool] = [], problem: String? = nil, elapsedMilliseconds: Int
+        tools: [Tool] = [], problem: String? = nil, elapsedMilliseconds: Int, checked: Bool = true
     ) {
+        self.checked = checked
         self.healthy = healthy
         self.serverName = serverName
         self.serverVersion = serverVersion

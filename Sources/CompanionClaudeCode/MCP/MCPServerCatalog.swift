@@ -70,6 +70,10 @@ public struct MCPServerCatalog: Sendable {
         }
         if let cliExecutable, !definition.holdsSecrets {
             try await MCPCommandLine(executable: cliExecutable, environment: environment).addJSON(definition)
+            guard
+                (try? server(named: definition.name, scope: definition.scope, projectPath: definition.projectPath))
+                    != nil
+            else { throw .cli(command: "mcp add-json", message: "exited 0 but \(definition.name) is not configured") }
             return
         }
         try edit(scope: definition.scope, projectPath: definition.projectPath) { servers in
@@ -108,6 +112,11 @@ public struct MCPServerCatalog: Sendable {
         if let cliExecutable {
             try await MCPCommandLine(executable: cliExecutable, environment: environment).remove(
                 name: name, scope: scope, projectPath: projectPath)
+            // A zero exit is not proof (an argument the CLI took for an option once printed its help and exited
+            // 0): the server must be gone from the file.
+            if (try? server(named: name, scope: scope, projectPath: projectPath)) != nil {
+                throw .cli(command: "mcp remove", message: "exited 0 but \(name) is still configured")
+            }
             return
         }
         try edit(scope: scope, projectPath: projectPath) { servers in

@@ -130,13 +130,27 @@ public struct ClaudePlugins: Sendable {
     private func run(_ arguments: [String], limit: Duration) async throws(ClaudePluginError) -> BoundedCommandResult {
         let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
         let command = BoundedCommand(
-            executable: executable, arguments: arguments, environment: environment, workingDirectory: home,
+            executable: executable, arguments: arguments, environment: Self.gitSafeEnvironment(environment),
+            workingDirectory: home,
             timeLimit: limit, outputLimit: 8 << 20)
         do {
             return try await command.run()
         } catch {
             throw .cliFailed("\(executable) could not be started (\(type(of: error)))")
         }
+    }
+
+    /// `environment` for a `claude plugin` command that may clone (marketplace add from a git address, plugin
+    /// install, marketplace update): git, which the CLI runs with this environment, never asks on a terminal or
+    /// through a helper for a user name, password or host key (it fails instead of hanging until the time limit).
+    static func gitSafeEnvironment(_ environment: [String: String]) -> [String: String] {
+        var environment = environment
+        environment["GIT_TERMINAL_PROMPT"] = "0"
+        environment["GIT_ASKPASS"] = "/bin/false"
+        environment["SSH_ASKPASS"] = "/bin/false"
+        environment["GCM_INTERACTIVE"] = "never"
+        environment["GIT_SSH_COMMAND"] = "ssh -o BatchMode=yes"
+        return environment
     }
 
     private func decode<T: Decodable>(_ wanted: T.Type, from result: BoundedCommandResult, what: String)

@@ -2,8 +2,10 @@ import Foundation
 
 /// The skills Claude Code loads, read from its own directories: `<config>/skills/*/SKILL.md` (the user's,
 /// `CLAUDE_CONFIG_DIR` honoured through ``ClaudeDirectories``), `<project>/.claude/skills/*/SKILL.md` and the
-/// `skills/*/SKILL.md` of each installed plugin (`plugins/installed_plugins.json`). Nothing is cached: every call
-/// reads the files as they are now. A malformed SKILL.md is listed with its problem.
+/// `skills/*/SKILL.md` of each installed plugin (`plugins/installed_plugins.json`). Every call lists the
+/// directories as they are now; a parsed SKILL.md is reused (`SkillDocumentCache`) only while its size, inode,
+/// modification and change times are unchanged, and one changed in the last 2 s is always read again. A malformed
+/// SKILL.md is listed with its problem.
 public struct SkillCatalog: Sendable {
     public let directories: ClaudeDirectories
     /// Characters of the body kept in a listing's documents.

@@ -60,8 +60,10 @@ extension ClaudeCodeService: ClaudeMCPBackend {
     {
         let server = try await find(name: name, scope: scope, projectPath: projectPath)
         let report = await MCPHealthCheck.check(server, baseEnvironment: settings.environment)
+        let status: MCPStatus = !report.checked ? .unknown : report.healthy ? .healthy : .unhealthy
+        mcpHealthSeen[Self.healthKey(server)] = (server, status == .healthy)
         return MCPHealthResponse(
-            name: server.name, status: report.healthy ? .healthy : .unhealthy,
+            name: server.name, status: status,
             isEnabled: try await isEnabled(server), command: server.command ?? server.url ?? "",
             checkedAt: ClaudeAPIJSON.string(from: Date()), serverName: report.serverName,
             serverVersion: report.serverVersion, protocolVersion: report.protocolVersion,
@@ -124,6 +126,23 @@ extension ClaudeCodeService: ClaudeMCPBackend {
                 .read().object) ?? [:]
         return (local["enableAllProjectMcpServers"] as? Bool) == true
             || ((local["enabledMcpjsonServers"] as? [String])?.contains(server.name) ?? false)
+    }
+
+    static func healthKey(_ server: MCPServerDefinition) -> String {
+        "\(server.scope.rawValue)\u{0}\(server.projectPath ?? "")\u{0}\(server.name)"
+    }
+
+    /// For `GET /stats`: every server of every scope (``MCPServerCatalog``; an unreadable file counts as none),
+    /// and how many of them the last health check of this sidecar run found healthy with the definition they
+    /// still have. A server never checked (or changed since) is not counted as healthy: the count is what was
+    /// seen, never a guess.
+    func mcpServerCounts() async -> (total: Int, healthy: Int) {
+        guard let catalog = try? await catalog(), let servers = try? catalog.list() else { return (0, 0) }
+        let healthy = servers.filter { server in
+            guard let seen = mcpHealthSeen[Self.healthKey(server)] else { return false }
+            return seen.healthy && seen.definition == server
+        }
+        return (servers.count, healthy.count)
     }
 
     func presented(_ server: MCPServerDefinition) -> MCPServer {

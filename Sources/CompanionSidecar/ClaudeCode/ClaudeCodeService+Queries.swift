@@ -117,9 +117,10 @@ extension ClaudeCodeService {
         let sessions = try await sessions(SessionQuery())
         let active = runs.values.filter { !$0.run.isFinished }.count
         let config = ClaudeConfigurationCounts(directories: directories, environment: settings.environment)
+        let mcp = await mcpServerCounts()
         return StatsResponse(
             projects: CountStat(total: projects.count), sessions: SessionStat(total: sessions.count, active: active),
-            skills: CountStat(total: config.skills), mcpServers: MCPStat(total: config.mcpServers, healthy: 0),
+            skills: CountStat(total: config.skills), mcpServers: MCPStat(total: mcp.total, healthy: mcp.healthy),
             plugins: PluginStat(total: config.plugins, enabled: config.enabledPlugins))
     }
 

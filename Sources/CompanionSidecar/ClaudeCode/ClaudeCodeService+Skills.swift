@@ -49,7 +49,9 @@ extension ClaudeCodeService: ClaudeSkillsBackend {
                 from: clone, skillPath: request.skillPath, name: request.name)
             logger.notice("skill installed", metadata: ["skill": "\(installed.name)"])
             var skill = ClaudeExtensionsMapping.skill(installed, withContent: true)
-            skill.source = .github
+            // Where it was installed from: GitHub only when the address is GitHub's; any other repository's skill
+            // is a local one (as every later listing reports it).
+            skill.source = Self.isGitHub(source) ? .github : .local
             return skill
         } catch { throw ClaudeExtensionsMapping.error(error) }
     }
@@ -88,6 +90,14 @@ extension ClaudeCodeService: ClaudeSkillsBackend {
                     .replacingOccurrences(
                         of: "--clone-root DIR` (none)", with: "--clone-root DIR` (none); or GitHub owner/repo"))
         }
+    }
+
+    /// True when git clones `source` from github.com (`https://github.com/…`, `ssh://git@github.com/…`,
+    /// `git@github.com:…`).
+    static func isGitHub(_ source: String) -> Bool {
+        let lowered = source.lowercased()
+        return lowered.hasPrefix("https://github.com/") || lowered.hasPrefix("ssh://git@github.com/")
+            || lowered.hasPrefix("git@github.com:")
     }
 
     /// `owner/repo` (GitHub's short form): two names of letters, digits, `.`, `_`, `-`, neither starting with `.`

@@ -23,6 +23,9 @@ public actor ClaudeCodeService: ClaudeCodeBackend {
     let configLocations: ClaudeConfigLocations
     /// Masks MCP env and header values in answers (a fresh key per sidecar run).
     let secretMask = MCPSecretMask()
+    /// The last health check of each MCP server in this run (scope, project, name → the definition checked and
+    /// whether it was healthy): what `GET /stats` counts as healthy.
+    var mcpHealthSeen: [String: (definition: MCPServerDefinition, healthy: Bool)] = [:]
     /// Appends to the sidecar's audit log (MCP values revealed); nil records nothing and so reveals nothing.
     let audit: (@Sendable (AuditEntry) async throws -> Void)?
 

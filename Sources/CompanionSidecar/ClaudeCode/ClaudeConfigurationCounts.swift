@@ -2,13 +2,11 @@ import CompanionClaudeCode
 import Foundation
 
 /// What `GET /stats` counts of Claude Code's configuration, read from its own files: skills
-/// (`<config>/skills/*/SKILL.md`), MCP servers of the user scope (`mcpServers` in `~/.claude.json`, or
-/// `$CLAUDE_CONFIG_DIR/.claude.json`) and plugins (`<config>/plugins/installed_plugins.json`, enabled ones in
-/// `settings.json`'s `enabledPlugins`). Managing them is part 2; these are counts, never guesses: an unreadable
-/// file counts as none.
+/// (`<config>/skills/*/SKILL.md`) and plugins (`<config>/plugins/installed_plugins.json`, enabled ones in
+/// `settings.json`'s `enabledPlugins`). MCP servers are counted across all scopes by
+/// `ClaudeCodeService.mcpServerCounts()`. These are counts, never guesses: an unreadable file counts as none.
 struct ClaudeConfigurationCounts {
     var skills = 0
-    var mcpServers = 0
     var plugins = 0
     var enabledPlugins = 0
 
@@ -21,11 +19,6 @@ struct ClaudeConfigurationCounts {
             names.filter {
                 fileManager.fileExists(atPath: skillsDirectory.appendingPathComponent("\($0)/SKILL.md").path)
             }.count
-        let userFile =
-            environment["CLAUDE_CONFIG_DIR"] != nil
-            ? config.appendingPathComponent(".claude.json")
-            : URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".claude.json")
-        mcpServers = Self.object(at: userFile)?["mcpServers"].flatMap { $0 as? [String: Any] }?.count ?? 0
         let installed = Self.object(at: config.appendingPathComponent("plugins/installed_plugins.json"))
         plugins = (installed?["plugins"] as? [String: Any])?.count ?? 0
         let enabled = Self.object(at: config.appendingPathComponent("settings.json"))?["enabledPlugins"]

@@ -26,6 +26,10 @@ public protocol ClaudeMCPBackend: Sendable {
     func config(scope: String, projectPath: String?) async throws(SidecarError) -> ConfigInfo
     /// Sets the keys of the request's content, keeping every other key.
     func updateConfig(_ request: UpdateConfigRequest) async throws(SidecarError) -> ConfigInfo
+    /// The values of `settings.json`'s `env` (masked everywhere else), recorded in the audit log as asked by
+    /// `requester`.
+    func revealConfigEnv(scope: String, projectPath: String?, requester: AuditRequester) async throws(SidecarError)
+        -> ConfigRevealResponse
 }
 
 /// Who asked for something the audit log records: the signing device, or the API key's holder, and the peer.

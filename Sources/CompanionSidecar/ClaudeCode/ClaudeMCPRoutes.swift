@@ -5,7 +5,7 @@ import Hummingbird
 /// The MCP server and configuration routes under `/api/v1` in the ILS app's contract (endpoint matrix rows
 /// 20–24 and 34–36, the ILS backend's `MCPController` and `ConfigController` paths), answered by a
 /// ``ClaudeMCPBackend``: `GET/POST /mcp`, `GET/PUT/DELETE /mcp/:name`, `GET /mcp/:name/health`,
-/// `POST /mcp/:name/reveal` (ours: the only answer with env values), `GET/PUT /config`. `scope` and
+/// `POST /mcp/:name/reveal` (ours: the only answer with env values), `GET/PUT /config`, `POST /config/reveal` (ours). `scope` and
 /// `projectPath` are query parameters (and body fields of `POST`/`PUT`).
 struct ClaudeMCPRoutes {
     let backend: any ClaudeMCPBackend
@@ -52,6 +52,13 @@ struct ClaudeMCPRoutes {
                 name: try context.parameters.require("name"), scope: try Self.scope(request),
                 projectPath: try Self.projectPath(request))
             return try Envelope.success(DeletedResponse())
+        }
+        api.post("config/reveal") { request, context in
+            let scope = request.uri.queryParameters["scope"].map(String.init) ?? "user"
+            return try Envelope.success(
+                try await backend.revealConfigEnv(
+                    scope: scope, projectPath: try Self.projectPath(request),
+                    requester: AuditRequester(deviceId: context.authenticatedDeviceID, peer: context.peerDescription)))
         }
         api.get("config") { request, _ in
             let scope = request.uri.queryParameters["scope"].map(String.init) ?? "user"

@@ -25,6 +25,9 @@ public struct AuditEntry: Codable, Sendable, Equatable, FetchableRecord, Persist
         /// A client asked for an MCP server's env and header values (`POST /api/v1/mcp/:name/reveal`); `detail`
         /// names the server and how many values, never the values.
         case mcpSecretRevealed = "mcp_secret_revealed"
+        /// A client asked for the values of `settings.json`'s `env` (`POST /api/v1/config/reveal`); `detail` names
+        /// the file's scope and how many values, never the values.
+        case configSecretRevealed = "config_secret_revealed"
         /// A device allowed a held permission request (`detail`: session, approval, digest of the tool call).
         case approvalAllowed = "approval_allowed"
         /// A device denied a held permission request.

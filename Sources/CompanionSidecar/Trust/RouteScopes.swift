@@ -39,12 +39,14 @@ public enum RouteScopes {
         "POST /api/v1/chat/cancel/{sessionId}": .scope(.chat),
         "POST /companion/pairing/cancel": .open,  // loopback only, with the pairing's token
         // Claude Code's configuration: reading it is `read`; changing what Claude Code may run (MCP servers,
-        // settings, skills, plugins) is `chat`, the power to drive Claude Code; revealing MCP secrets is `admin`.
+        // settings, skills, plugins) is `chat`, the power to drive Claude Code; revealing MCP or settings `env` secrets
+        // is `admin`.
         "GET /api/v1/mcp": .scope(.read), "GET /api/v1/mcp/{name}": .scope(.read),
         "GET /api/v1/mcp/{name}/health": .scope(.chat), "POST /api/v1/mcp/{name}/reveal": .scope(.admin),
         "POST /api/v1/mcp": .scope(.chat), "PUT /api/v1/mcp/{name}": .scope(.chat),
         "DELETE /api/v1/mcp/{name}": .scope(.chat),
         "GET /api/v1/config": .scope(.read), "PUT /api/v1/config": .scope(.chat),
+        "POST /api/v1/config/reveal": .scope(.admin),
         "GET /api/v1/skills": .scope(.read), "GET /api/v1/skills/search": .scope(.read),
         "GET /api/v1/skills/sources": .scope(.read), "GET /api/v1/skills/{name}": .scope(.read),
         "POST /api/v1/skills/install": .scope(.chat), "POST /api/v1/skills/sources": .scope(.chat),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CompanionAPI
+import CompanionClient
 import Foundation
 
 /// `companion config get|set`: Claude Code's `settings.json` on the workstation (user or project).
@@ -22,6 +23,8 @@ struct ConfigGetCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
         commandName: "get", abstract: "Print the settings, or one key's value.",
         discussion: """
+            Without KEY or --json, the first line is Claude Code's availability and version (the sidecar's /health).
+
             Examples:
               companion config get
               companion config get model --scope project --project ~/src/myrepo --json
@@ -34,8 +37,12 @@ struct ConfigGetCommand: CompanionCommand {
 
     func execute() async throws {
         try await ClientRun.run(json: json) {
-            let info = try await connection.configuration {
-                try await $0.config(scope: place.scope, projectPath: place.project)
+            let (info, health) = try await connection.configuration { client in
+                let info = try await client.config(scope: place.scope, projectPath: place.project)
+                // Which Claude Code reads these settings (S-08): the sidecar's `GET /health`, for the listing.
+                let health =
+                    key == nil && !json ? try? await CompanionAPIClient(transport: client.transport).health() : nil
+                return (info, health)
             }
             if json {
                 try Terminal.printClaudeJSON(info)
@@ -52,9 +59,25 @@ struct ConfigGetCommand: CompanionCommand {
                 }
                 print(Terminal.safe(try ConfigValueText.text(value), layout: .block))
             } else {
+                if let health { print("# " + Self.claudeLine(health)) }
                 print("# \(Terminal.safe(info.path))")
                 print(Terminal.safe(try ConfigValueText.text(info.content), layout: .block))
             }
+        }
+    }
+}
+
+extension ConfigGetCommand {
+    /// `claudeAvailable` and `claudeVersion` of the sidecar's `GET /health`, as one line.
+    static func claudeLine(_ health: HealthResponse) -> String {
+        switch health.claudeAvailable {
+        case true?:
+            "Claude Code on the workstation: available, version "
+                + Terminal.safe(health.claudeVersion ?? "unknown")
+        case false?:
+            "Claude Code on the workstation: not available"
+                + (health.claudeProblem.map { " (" + Terminal.safe($0) + ")" } ?? "")
+        case nil: "Claude Code on the workstation: not reported by the sidecar"
         }
     }
 }

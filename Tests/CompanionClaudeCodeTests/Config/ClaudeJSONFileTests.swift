@@ -1,7 +1,8 @@
-import CompanionClaudeCode
 import CompanionTestSupport
 import Foundation
 import Testing
+
+@testable import CompanionClaudeCode
 
 /// The JSON file writer on real files in a temporary directory.
 @Suite struct ClaudeJSONFileTests {
@@ -113,6 +114,36 @@ import Testing
         #expect(try target.read().object["a"] as? Int == 1)
     }
 
+    /// A writer that does not take the lock replaces the file (temporary file and rename, as `claude` does)
+    /// after our last look at it and before our new version goes in: its change is kept, and ours is applied to
+    /// its version. (With a stamp check followed by a plain rename, its change was lost.)
+    @Test(arguments: [true, false])
+    func aRenameBetweenTheCheckAndTheSwapIsNotLost(fileExisted: Bool) throws {
+        var target = try file("claude.json", fileExisted ? #"{"mcpServers": {"a": {"command": "x"}}}"# : nil)
+        let url = target.url
+        let interloper = Interloper {
+            let other = url.deletingLastPathComponent().appendingPathComponent("their.tmp")
+            var object = (try? ClaudeJSONFile(url: url).read().object) ?? [:]
+            object["theirs"] = true
+            guard let data = try? JSONSerialization.data(withJSONObject: object), (try? data.write(to: other)) != nil
+            else { return }
+            _ = rename(other.path, url.path)
+        }
+        target.beforeSwap = { interloper.runOnce() }
+        let (_, written) = try target.update { object in
+            var servers = object["mcpServers"] as? [String: Any] ?? [:]
+            servers["ours"] = ["command": "y"]
+            object["mcpServers"] = servers
+        }
+        #expect(written && interloper.ran)
+        let after = try target.read().object
+        #expect(after["theirs"] as? Bool == true, "the other writer's change was lost")
+        #expect((after["mcpServers"] as? [String: Any])?["ours"] != nil, "our change was lost")
+        if fileExisted { #expect((after["mcpServers"] as? [String: Any])?["a"] != nil) }
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(!names.contains { $0.hasSuffix(".tmp") || $0.hasSuffix(".lock") }, "\(names)")
+    }
+
     @Test func manyWritersInThisProcessLoseNoUpdate() async throws {
         let target = try file("claude.json", #"{"keep": "me"}"#)
         await withTaskGroup(of: Void.self) { group in
@@ -138,5 +169,24 @@ enum ClaudeJSONFileTestsSupport {
         String(
             decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed]),
             as: UTF8.self)
+    }
+}
+
+/// Runs a closure the first time it is asked to (the other writer of one test), and says whether it did.
+private final class Interloper: @unchecked Sendable {
+    private let lock = NSLock()
+    private let action: () -> Void
+    private var done = false
+
+    init(_ action: @escaping () -> Void) { self.action = action }
+
+    var ran: Bool { lock.withLock { done } }
+
+    func runOnce() {
+        let first = lock.withLock {
+            defer { done = true }
+            return !done
+        }
+        if first { action() }
     }
 }

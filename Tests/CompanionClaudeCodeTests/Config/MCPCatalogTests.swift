@@ -12,11 +12,40 @@ extension RealClaudeSuites {
         @Test func theNameRuleIsClaudeCodes() async throws {
             let world = try RealClaudeMCP()
             defer { world.tearDown() }
-            for name in ["ok-1", "under_score", "bad name", "a.b", "é", "x/y", "semi;colon"] {
+            for name in ["ok-1", "under_score", "-x", "--help", "bad name", "a.b", "é", "x/y", "semi;colon"] {
                 let ours = (try? MCPServerName.validate(name)) != nil
-                let theirs = try await world.claude(["mcp", "add-json", name, #"{"command":"true"}"#, "-s", "user"])
+                let theirs = try await world.claude([
+                    "mcp", "add-json", "-s", "user", "--", name, #"{"command":"true"}"#,
+                ])
                 #expect((theirs.status == 0) == ours, "\(name): claude \(theirs)")
             }
+        }
+
+        /// Names that start with `-` are names to Claude Code (after `--`), not options: `--help` is added and
+        /// removed through the CLI like any other name, and removing it never prints the help and reports success.
+        @Test(arguments: ["-x", "--help"])
+        func aNameStartingWithADashIsANameNotAnOption(name: String) async throws {
+            let world = try RealClaudeMCP()
+            defer { world.tearDown() }
+            let project = try world.sandbox.makeProject("dash")
+            let catalog = world.catalog()
+            try await catalog.add(MCPServerDefinition(name: name, scope: .user, command: "/bin/echo", args: ["hi"]))
+            try await catalog.add(
+                MCPServerDefinition(name: name, scope: .local, projectPath: project, command: "/bin/cat"))
+            let got = try await world.claude(["mcp", "get", "--", name])
+            #expect(got.status == 0 && got.stdout.contains("User config") && got.stdout.contains("/bin/echo"), "\(got)")
+            #expect(
+                Set(try catalog.list().map { "\($0.scope.rawValue):\($0.name)" }) == ["user:\(name)", "local:\(name)"])
+
+            try await catalog.remove(name: name, scope: .user, projectPath: nil)
+            #expect(try await world.claude(["mcp", "get", "--", name]).status != 0)
+            #expect(try catalog.list().map(\.scope) == [.local], "only the user-scope server was removed")
+            await #expect(throws: MCPServerError.notFound(name: name, scope: .user)) {
+                try await catalog.remove(name: name, scope: .user, projectPath: nil)
+            }
+            try await catalog.remove(name: name, scope: .local, projectPath: project)
+            #expect(try catalog.list().isEmpty)
+            #expect(try await world.claude(["mcp", "get", "--", name], in: project).status != 0)
         }
 
         @Test func everyScopeAsTheRealCLIReadsIt() async throws {

@@ -55,6 +55,47 @@ extension RealClaudeSuites {
                 try !claudeText(world, ["plugin", "marketplace", "list"]).contains(PluginMarketplace.marketplaceName))
         }
 
+        /// A marketplace added from a git address is cloned by the real `claude` with the real git, which cannot
+        /// prompt: the https address is mapped to the repository made in the test by the sandbox's git
+        /// configuration (`url.<file URL>.insteadOf`), so nothing leaves the machine, and a recording `git` first on
+        /// `PATH` shows what the CLI's git runs were given.
+        @Test func aMarketplaceFromAGitAddressIsClonedWithoutPrompts() async throws {
+            let world = try RealClaude { _ in .text("unused") }
+            defer { world.tearDown() }
+            let marketplace = try PluginMarketplace(in: world.sandbox.root)
+            let address = "https://git.example.test/team/market.git"
+            let configured = try await ProcessRunner.run(
+                "git",
+                [
+                    "config", "--file", world.sandbox.home.appendingPathComponent(".gitconfig").path,
+                    "url.file://\(marketplace.repository.path).insteadOf", address,
+                ])
+            #expect(configured.status == 0, "\(configured)")
+            let recorder = try GitRecorder(in: world.sandbox.root)
+            let plugins = ClaudePlugins(
+                executable: world.executable, environment: recorder.environment(world.sandbox.environment))
+
+            let name = try await plugins.addMarketplace(source: address)
+            #expect(name == PluginMarketplace.marketplaceName)
+            let known = try #require(try await plugins.marketplaces().first { $0.name == name })
+            #expect(known.location == address, "\(known)")
+            #expect(try await plugins.available().map(\.pluginId).contains("hello@test-market"))
+
+            let runs = try recorder.invocations()
+            let clones = runs.filter { $0.arguments.contains("clone") }
+            #expect(!clones.isEmpty, "the CLI ran no git clone: \(runs.map(\.arguments))")
+            #expect(clones.allSatisfy { $0.arguments.contains(address) })
+            // No run can prompt: never on the terminal, and no askpass helper (ours, /bin/false, or the empty one
+            // the CLI sets itself for some runs, which git takes as none).
+            for run in runs {
+                #expect(run.environment["GIT_TERMINAL_PROMPT"] == "0", "\(run.arguments)")
+                #expect(["/bin/false", ""].contains(run.environment["GIT_ASKPASS"]), "\(run.environment)")
+            }
+            // The same marketplace through the installed plugin works as one from a directory does.
+            try await plugins.install(try PluginID(name: "hello", marketplace: name))
+            #expect(try cliList(world)["hello@test-market"] == true)
+        }
+
         @Test func theCLIsRefusalsComeBackAsErrorsWithItsMessage() async throws {
             let world = try RealClaude { _ in .text("unused") }
             defer { world.tearDown() }

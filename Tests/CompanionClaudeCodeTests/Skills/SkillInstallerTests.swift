@@ -34,6 +34,33 @@ import Testing
         #expect(world.snapshot() == ["config/skills", "skills/reviewer"])
     }
 
+    /// What git is really given (a recording `git` first on `PATH` that then runs the real one): the address and
+    /// destination after `--`, the `ext`/`fd` transports off, and an environment in which it cannot prompt.
+    @Test func gitGetsTheAddressAfterDashDashAndCannotPrompt() async throws {
+        let world = try SkillWorld()
+        defer { world.remove() }
+        let repo = try world.repository(
+            "recorded.git", files: ["SKILL.md": SkillWorld.skillText(name: "recorded").bytes])
+        let recorder = try GitRecorder(in: world.root)
+        var clone = world.clone("file://" + repo.path)
+        clone.environment = recorder.environment(clone.environment)
+        let installed = try await installer(world).install(from: clone)
+        #expect(installed.name == "recorded")
+
+        let runs = try recorder.invocations()
+        let run = try #require(runs.first { $0.arguments.contains("clone") }, "git was not run: \(runs)")
+        let arguments = run.arguments
+        let dashDash = try #require(arguments.firstIndex(of: "--"), "\(arguments)")
+        let cloneIndex = try #require(arguments.firstIndex(of: "clone"))
+        #expect(cloneIndex < dashDash)
+        #expect(arguments.count == dashDash + 3, "only the address and the destination follow --: \(arguments)")
+        #expect(arguments[dashDash + 1] == "file://" + repo.path)
+        #expect(arguments.contains("protocol.ext.allow=never") && arguments.contains("protocol.fd.allow=never"))
+        #expect(run.environment["GIT_TERMINAL_PROMPT"] == "0")
+        #expect(run.environment["GIT_ASKPASS"] == "/bin/false")
+        #expect(run.environment["GIT_SSH_COMMAND"] == "ssh -o BatchMode=yes")
+    }
+
     @Test func findsTheOnlySkillDirectoryOrTheOneAskedFor() async throws {
         let world = try SkillWorld()
         defer { world.remove() }

@@ -92,6 +92,18 @@ extension RealClaudeCLISuites {
             let settings = try JSONValue.parse(
                 try Data(contentsOf: sandbox.configDirectory.appendingPathComponent("settings.json")))
             #expect(settings["model"]?.stringValue == "haiku")
+            // S-08 step 4: which Claude Code (from the sidecar's /health) reads these settings, as the real CLI
+            // reports its own version.
+            // (`2.1.330 (Claude Code)`: the sidecar reports the number.)
+            let printed = try await claude(["--version"]).stdout
+            let version = String(printed.split(separator: " ").first ?? "")
+            #expect(version.first?.isNumber == true, "\(printed)")
+            let whole = try await companion(["config", "get"])
+            #expect(whole.status == Exit.success, "\(whole)")
+            #expect(
+                whole.stdout.split(separator: "\n").first
+                    == "# Claude Code on the workstation: available, version \(version)"[...], "\(whole)")
+            #expect(whole.stdout.contains("\"model\" : \"haiku\""), "\(whole)")
             let projectSet = try await companion([
                 "config", "set", "--scope", "project", "--project", project, "permissions", #"{"deny":["Bash(rm:*)"]}"#,
             ])

@@ -59,6 +59,9 @@ extension RealClaudeSidecarSuites {
 
                 let list = try await Self.send(live, "GET", "/api/v1/mcp", as: ListResponse<MCPServer>.self)
                 #expect(list.envelope.data?.items.map(\.name) == ["tester"] && !list.raw.contains(secret))
+                // Never checked: counted, not counted as healthy.
+                let before = try await Self.send(live, "GET", "/api/v1/stats", as: StatsResponse.self)
+                #expect(before.envelope.data?.mcpServers == MCPStat(total: 1, healthy: 0), "\(before.raw)")
 
                 // 4. Edit: the form sends the masked value back unchanged, and new args.
                 let masked = try #require(server.env?["MCP_TEST_TOKEN"])
@@ -68,6 +71,9 @@ extension RealClaudeSidecarSuites {
                     """
                 let edited = try await Self.send(live, "PUT", "/api/v1/mcp/tester", edit, as: MCPServer.self)
                 #expect(edited.status == 200 && edited.envelope.data?.args == [script, "--verbose"], "\(edited.raw)")
+                #expect(!edited.raw.contains(secret), "the edit's answer holds the secret")
+                let shown = try await Self.send(live, "GET", "/api/v1/mcp/tester", as: MCPServer.self)
+                #expect(shown.status == 200 && !shown.raw.contains(secret), "GET /mcp/tester holds the secret")
                 let afterEdit = try await Self.claude(fixture, ["mcp", "get", "tester"])
                 #expect(afterEdit.stdout.contains("MCP_TEST_TOKEN=\(secret)") && afterEdit.stdout.contains("EXTRA=1"))
 
@@ -79,6 +85,9 @@ extension RealClaudeSidecarSuites {
                 #expect(
                     report.tools?.map(\.name) == ["echo", "token_present"]
                         && report.serverName == "companion-test-server")
+                #expect(!health.raw.contains(secret))
+                let after = try await Self.send(live, "GET", "/api/v1/stats", as: StatsResponse.self)
+                #expect(after.envelope.data?.mcpServers == MCPStat(total: 1, healthy: 1), "\(after.raw)")
 
                 // Reveal: the values, recorded in the audit log (which names the server, never the value).
                 let revealed = try await Self.send(
@@ -95,6 +104,33 @@ extension RealClaudeSidecarSuites {
                 #expect(try await Self.claude(fixture, ["mcp", "get", "tester"]).status != 0)
                 let gone = try await Self.send(live, "GET", "/api/v1/mcp/tester", as: MCPServer.self)
                 #expect(gone.status == 404 && gone.envelope.error?.code == "NOT_FOUND")
+            }
+        }
+
+        /// A server named `--help` (a valid name for Claude Code) is added and deleted over HTTP, the delete
+        /// reaching `claude mcp remove` as a name: the server is gone afterwards, and a second delete is a 404.
+        @Test func aNameLikeAnOptionIsDeletedForReal() async throws {
+            let fixture = try ClaudeAPIFixture { _ in .text("ok") }
+            defer { fixture.remove() }
+            try await fixture.live { live in
+                for name in ["--help", "-x"] {
+                    let body = #"{"name":"\#(name)","command":"/bin/cat","scope":"user"}"#
+                    let added = try await Self.send(live, "POST", "/api/v1/mcp", body, as: MCPServer.self)
+                    #expect(added.status == 200 && added.envelope.data?.name == name, "\(added.raw)")
+                    #expect(try await Self.claude(fixture, ["mcp", "get", "--", name]).status == 0)
+                    let shown = try await Self.send(live, "GET", "/api/v1/mcp/\(name)", as: MCPServer.self)
+                    #expect(shown.status == 200 && shown.envelope.data?.command == "/bin/cat", "\(shown.raw)")
+
+                    let deleted = try await Self.send(
+                        live, "DELETE", "/api/v1/mcp/\(name)?scope=user", as: DeletedResponse.self)
+                    #expect(deleted.status == 200 && deleted.envelope.data?.deleted == true, "\(deleted.raw)")
+                    #expect(try await Self.claude(fixture, ["mcp", "get", "--", name]).status != 0)
+                    let list = try await Self.send(live, "GET", "/api/v1/mcp", as: ListResponse<MCPServer>.self)
+                    #expect(list.envelope.data?.items.isEmpty == true, "\(list.raw)")
+                    let again = try await Self.send(
+                        live, "DELETE", "/api/v1/mcp/\(name)?scope=user", as: DeletedResponse.self)
+                    #expect(again.status == 404, "\(again.raw)")
+                }
             }
         }
 
@@ -123,6 +159,18 @@ extension RealClaudeSidecarSuites {
                 let scoped = try await Self.send(
                     live, "GET", "/api/v1/mcp?scope=local&projectPath=\(project)", as: ListResponse<MCPServer>.self)
                 #expect(scoped.envelope.data?.items.map(\.name) == ["loc"])
+                // The stats count every scope, not only the user's.
+                let stats = try await Self.send(live, "GET", "/api/v1/stats", as: StatsResponse.self)
+                #expect(stats.envelope.data?.mcpServers.total == 2, "\(stats.raw)")
+                // A remote server is not contacted: its health is unknown (not unhealthy), and no header leaks.
+                let remoteHealth = try await Self.send(
+                    live, "GET", "/api/v1/mcp/remote/health?scope=project&projectPath=\(project)",
+                    as: MCPHealthResponse.self)
+                #expect(remoteHealth.envelope.data?.status == .unknown, "\(remoteHealth.raw)")
+                #expect(!remoteHealth.raw.contains("hidden-header-value"))
+                let shownRemote = try await Self.send(
+                    live, "GET", "/api/v1/mcp/remote?scope=project&projectPath=\(project)", as: MCPServer.self)
+                #expect(shownRemote.status == 200 && !shownRemote.raw.contains("hidden-header-value"))
 
                 for bad in [
                     #"{"name":"bad name","command":"x"}"#, #"{"name":"../x","command":"x"}"#,
@@ -140,6 +188,56 @@ extension RealClaudeSidecarSuites {
 
         /// S-08 and S-12: read the user's settings, change the default model, switch to the project scope;
         /// unknown keys are kept, bad values refused, a malformed file reported and left as it is.
+        /// `env` in settings.json (variables Claude Code sets, often API keys) is masked in every answer, like MCP
+        /// env; sending the mask back keeps the stored value, a wrong mask is refused, the audited reveal is the one
+        /// answer with the value, and the value never reaches the sidecar's data directory.
+        @Test func settingsEnvValuesAreMaskedAndKeptThroughTheirMask() async throws {
+            let fixture = try ClaudeAPIFixture { _ in .text("ok") }
+            defer { fixture.remove() }
+            let secret = "sk-settings-\(UUID().uuidString)"
+            let userSettings = fixture.sandbox.configDirectory.appendingPathComponent("settings.json")
+            try Data(#"{"model":"opus","env":{"ANTHROPIC_API_KEY":"\#(secret)","DEBUG":"1"}}"#.utf8)
+                .write(to: userSettings)
+            try await fixture.live { live in
+                let read = try await Self.send(live, "GET", "/api/v1/config?scope=user", as: ConfigInfo.self)
+                #expect(read.status == 200 && !read.raw.contains(secret), "\(read.raw)")
+                guard case .object(let content)? = read.envelope.data?.content,
+                    case .object(let env)? = content["env"], case .string(let masked)? = env["ANTHROPIC_API_KEY"]
+                else {
+                    Issue.record("no env in \(read.raw)")
+                    return
+                }
+                #expect(masked.hasPrefix("••••") && env["DEBUG"] != .string("1"))
+
+                // The form sends the masked env back with one new variable: the stored value stays.
+                let put = #"{"scope":"user","content":{"env":{"ANTHROPIC_API_KEY":"\#(masked)","NEW":"x"}}}"#
+                let saved = try await Self.send(live, "PUT", "/api/v1/config", put, as: ConfigInfo.self)
+                #expect(saved.status == 200 && !saved.raw.contains(secret), "\(saved.raw)")
+                let file = try JSONValue.parse(try Data(contentsOf: userSettings))
+                #expect(file["env"]?["ANTHROPIC_API_KEY"]?.stringValue == secret)
+                #expect(file["env"]?["NEW"]?.stringValue == "x" && file["env"]?["DEBUG"] == nil)
+
+                // A mask that is not the stored value's is refused, and nothing is written.
+                let wrong = #"{"scope":"user","content":{"env":{"ANTHROPIC_API_KEY":"••••000000000000"}}}"#
+                let refused = try await Self.send(live, "PUT", "/api/v1/config", wrong, as: ConfigInfo.self)
+                #expect(refused.status == 400, "\(refused.raw)")
+                let after = try JSONValue.parse(try Data(contentsOf: userSettings))
+                #expect(after["env"]?["ANTHROPIC_API_KEY"]?.stringValue == secret)
+
+                // The explicit reveal (admin scope) is the one answer with the value, recorded in the audit log
+                // first, which counts the values and never holds one.
+                let revealed = try await Self.send(
+                    live, "POST", "/api/v1/config/reveal?scope=user", as: ConfigRevealResponse.self)
+                #expect(revealed.status == 200, "\(revealed.raw)")
+                #expect(revealed.envelope.data?.env == ["ANTHROPIC_API_KEY": secret, "NEW": "x"])
+                let audit = try await live.sidecar.registry.auditLog()
+                let row = try #require(audit.last { $0.event == .configSecretRevealed })
+                #expect(row.detail?.contains("2 env values") == true && row.detail?.contains(secret) == false)
+            }
+            // Nothing the sidecar keeps (its database, audit log, state) holds the value.
+            #expect(filesContaining([Array(secret.utf8)], under: fixture.dataDirectory).isEmpty)
+        }
+
         @Test func s08AndS12ChangeSettingsKeepingEveryOtherKey() async throws {
             let fixture = try ClaudeAPIFixture { _ in .text("ok") }
             defer { fixture.remove() }

@@ -63,7 +63,10 @@ extension RealClaudeSidecarSuites {
                     SkillInstallRequest(repository: hit.repository, skillPath: hit.skillPath))
                 let installed = try await live.probe.post("/api/v1/skills/install", body, headers: Self.auth)
                 #expect(installed.status == 200)
-                #expect(try installed.envelope(Skill.self).data?.name == "release-notes")
+                let installedSkill = try installed.envelope(Skill.self).data
+                #expect(installedSkill?.name == "release-notes")
+                // Installed from a local repository, not GitHub: a local skill, as every listing says.
+                #expect(installedSkill?.source == .local)
                 #expect(try await live.client.skills().items.map(\.name) == ["broken", "existing", "release-notes"])
                 let loaded = try await fixture.loaded()
                 #expect(loaded.skills.contains("release-notes") && loaded.skills.contains("existing"))
