@@ -82,8 +82,8 @@ struct TaskAPIKeyEndToEndTests {
         FailureOutput.expect(try await cli.run(list), status: Exit.notPaired, mentioning: "X-API-Key")
     }
 
-    /// `--api-key-scopes read` (the option winning over the environment variable), then the environment variable
-    /// alone: the key lists tasks but creating one is 403 naming the `tasks` scope; as a Bearer token on the Claude
+    /// `--api-key-scopes read` (the option winning over the environment variable), the environment variable
+    /// (winning over the settings file), the settings file alone: the key lists tasks but creating one is 403 naming the `tasks` scope; as a Bearer token on the Claude
     /// Code API it is held to the same scopes.
     @Test func apiKeyScopesAreConfiguredWithTheKey() async throws {
         let directory = try TestPaths.temporaryDirectory("task-key-scopes")
@@ -91,10 +91,23 @@ struct TaskAPIKeyEndToEndTests {
         let key = "scoped-key-\(UUID().uuidString)"
         let keyFile = directory.appendingPathComponent("key")
         try "\(key)\n".write(to: keyFile, atomically: true, encoding: .utf8)
-        for (arguments, environment) in [
+        // Settings files saying `read,tasks` and `read`; the environment and the option each come before them.
+        func settings(_ name: String, scopes: String) throws -> String {
+            let home = directory.appendingPathComponent(name)
+            try FileManager.default.createDirectory(
+                at: home.appendingPathComponent("companion"), withIntermediateDirectories: true)
+            try "[sidecar]\napi-key-scopes = \"\(scopes)\"\n".write(
+                to: home.appendingPathComponent("companion/config.toml"), atomically: true, encoding: .utf8)
+            return home.path
+        }
+        let wide = try settings("wide", scopes: "read,tasks")
+        let narrow = try settings("narrow", scopes: "read")
+        let cases: [([String], [String: String?])] = [
             (["--api-key-scopes", "read"], ["COMPANION_SIDECAR_API_KEY_SCOPES": "read,tasks"]),
-            ([], ["COMPANION_SIDECAR_API_KEY_SCOPES": "read,chat"]),
-        ] {
+            ([], ["COMPANION_SIDECAR_API_KEY_SCOPES": "read,chat", "XDG_CONFIG_HOME": wide]),
+            ([], ["COMPANION_SIDECAR_API_KEY_SCOPES": nil, "XDG_CONFIG_HOME": narrow]),
+        ]
+        for (arguments, environment) in cases {
             let sidecar = try await SidecarProcess.start(
                 SidecarOptions(
                     arguments: ["--task-command", "sh -s", "--api-key-file", keyFile.path] + arguments,
@@ -115,7 +128,7 @@ struct TaskAPIKeyEndToEndTests {
             #expect(create.status == "403", "\(arguments): \(create)")
             #expect(create.body.contains("the API key lacks the 'tasks' scope"), "\(create)")
             #expect(create.body.contains("--api-key-scopes"), "\(create)")
-            if arguments.isEmpty { continue }
+            if arguments.isEmpty { continue }  // the Bearer check once is enough
             // The same key as a Bearer token on the Claude Code API: `read` may not chat.
             let bearer = "Authorization: Bearer \(key)"
             let chat = try await curl([
