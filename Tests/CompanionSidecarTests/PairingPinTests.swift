@@ -104,7 +104,7 @@ import Testing
                     try PairingInvitation(code: "123456"), at: downgrade.url,
                     options: PairingV2LiveTests.noQuestions().discovered(downgrade))
                 Issue.record("the pinned sidecar's key under a new address was paired over v1")
-            } catch {
+            } catch let error as CompanionError {
                 #expect(error.message.contains("refusing to pair over v1"), "\(error)")
                 #expect(error.message.contains("paired with this sidecar over v2"), "\(error)")
             }
@@ -139,7 +139,7 @@ import Testing
                     try PairingInvitation(code: "123456"), at: record.url,
                     options: PairingV2LiveTests.noQuestions().discovered(record))
                 Issue.record("a record announcing another key at the pinned address was trusted")
-            } catch {
+            } catch let error as CompanionError {
                 #expect(
                     error.kind == .trust && error.message.contains("announces the key 0123456789ABCDEF"), "\(error)")
             }
@@ -191,7 +191,7 @@ import Testing
                 _ = try await setup.companion.pair(
                     try PairingInvitation(code: first), at: wrong.url, options: options.discovered(wrong))
                 Issue.record("v1 trusted a sidecar whose key is not the announced one")
-            } catch {
+            } catch let error as CompanionError {
                 #expect(error.kind == .trust && error.message.contains("not the one discovery announced"), "\(error)")
             }
             #expect(try setup.companion.store.pairing() == nil)

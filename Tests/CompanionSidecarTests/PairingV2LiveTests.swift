@@ -151,7 +151,11 @@ import Testing
                         do {
                             let answer = try await client.pairingExchange(request)
                             return Base64URL.decode(answer.confirmation)?.isEmpty == false ? "tag" : "no tag"
-                        } catch { return error.serverCode ?? "\(error)" }
+                        } catch let error as CompanionClientError {
+                            return error.serverCode ?? "\(error)"
+                        } catch {
+                            return "\(error)"
+                        }
                     }
                 }
                 var all: [String] = []
@@ -200,7 +204,7 @@ import Testing
                             pairingId: offer.pairingId, exchangeId: answer.exchangeId,
                             confirmation: Base64URL.encode([UInt8](repeating: 7, count: 64))))
                     Issue.record("a made-up confirmation was accepted")
-                } catch {
+                } catch let error as CompanionClientError {
                     #expect(error.serverCode == APIErrorCode.wrongCode.rawValue)
                     messages.append("\(error)")
                 }

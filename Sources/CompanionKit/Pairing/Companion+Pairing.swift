@@ -1,5 +1,6 @@
 import CompanionAPI
 import CompanionClient
+import CompanionCrypto
 import CompanionPairing
 import Foundation
 

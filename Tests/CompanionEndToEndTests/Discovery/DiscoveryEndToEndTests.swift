@@ -133,12 +133,14 @@ struct DiscoveryEndToEndTests {
             Issue.record("discover found nothing: \(found)")
             return
         }
-        let fingerprint = try #require(Fingerprint(parsing: try #require(announcement["fingerprint"]?.stringValue)))
+        let announced = try #require(announcement["fingerprint"]?.stringValue)
+        let fingerprint = try #require(Fingerprint(parsing: announced))
         #expect(record["shortFingerprint"]?.stringValue == fingerprint.short.replacingOccurrences(of: " ", with: ""))
         let started = try await lan.run([
             "curl", "-sf", "-X", "POST", "http://127.0.0.1:\(port)/companion/pairing/start",
         ])
-        let payload = try QRPayload.parse(try #require(try started.json()["qrPayload"]?.stringValue))
+        let qrPayload = try #require(try started.json()["qrPayload"]?.stringValue)
+        let payload = try QRPayload.parse(qrPayload)
         #expect(record["workstation"]?.stringValue == String(payload.name.prefix(60)), "\(record) \(payload.name)")
         #expect(payload.pairingVersion == 2 && payload.fingerprint == fingerprint.description)
         #expect(try await Self.browse(lan).contains { $0.contains(";\(port);") })
