@@ -145,8 +145,15 @@ struct DiscoveryEndToEndTests {
         #expect(payload.pairingVersion == 2 && payload.fingerprint == fingerprint.description)
         #expect(try await Self.browse(lan).contains { $0.contains(";\(port);") })
 
+        // A browser that stays, to see the removal event ("-;…" in avahi-browse's parsable output).
+        let watcher = try lan.spawn(["avahi-browse", "-p", "_companion._tcp"])
+        defer { watcher.kill(SIGTERM) }
+        try await watcher.waitForOutput(timeout: 20) { out, _ in out.contains("+;") }
         sidecar.kill(SIGTERM)
-        _ = try await sidecar.finish(timeout: 30)  // it has exited: whatever it withdrew is withdrawn
+        _ = try await sidecar.finish(timeout: 30)
+        try await watcher.waitForOutput(timeout: 20) { out, _ in
+            out.split(separator: "\n").contains { $0.hasPrefix("-;") && $0.contains("_companion._tcp") }
+        }
         let left = try await Self.browse(lan)
         #expect(!left.contains { $0.contains(";\(port);") }, "still advertised after SIGTERM: \(left)")
     }
