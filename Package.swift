@@ -98,7 +98,8 @@ let package = Package(
         .target(
             name: "CompanionKit",
             dependencies: [
-                "CompanionAPI", "CompanionClient", "CompanionCrypto", "CompanionPairing", "CompanionQR", "CompanionVault",
+                "CompanionAPI", "CompanionClient", "CompanionCrypto", "CompanionPairing", "CompanionQR",
+                "CompanionVault",
                 "CompanionDiscovery",
             ]),
         // DNS-SD (`_companion._tcp`) through avahi-daemon: advertising and browsing.
@@ -207,6 +208,7 @@ let package = Package(
             dependencies: [
                 "CompanionSidecar", "CompanionClient", "CompanionAPI", "CompanionCrypto", "CompanionTestSupport",
                 "CompanionKit", "CompanionVault", "CompanionPairing", "CompanionClaudeCode", "CompanionAgents",
+                "CompanionDiscovery",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

@@ -16,12 +16,19 @@ public struct CompanionDevice: Codable, Sendable, Equatable {
     public var pairedAt: Date?
     /// Last time the sidecar heard from the device.
     public var lastSeenAt: Date
+    /// What the device may do (``DeviceScope`` names, canonical order), an addition to the brief: absent from
+    /// sidecars without scopes, and kept as text so a scope this companion does not know still shows.
+    public var scopes: [String]?
 
-    public init(id: String, name: String, connectedAt: Date? = nil, pairedAt: Date? = nil, lastSeenAt: Date) {
+    public init(
+        id: String, name: String, connectedAt: Date? = nil, pairedAt: Date? = nil, lastSeenAt: Date,
+        scopes: [String]? = nil
+    ) {
         self.id = id
         self.name = name
         self.connectedAt = connectedAt
         self.pairedAt = pairedAt
         self.lastSeenAt = lastSeenAt
+        self.scopes = scopes
     }
 }

@@ -39,7 +39,16 @@ public struct DiscoveryRecord: Sendable, Equatable, Codable {
         ["pv=\(pairingVersion)", "fp=\(shortFingerprint)", "ws=\(String(workstation.prefix(60)))"]
     }
 
-    /// Reads the TXT strings found (unknown keys ignored, values length-bounded).
+    /// The record for a service found at `address`:`port` with these TXT strings (see ``fields(_:)``).
+    public init(instance: String, address: String, port: Int, txt: [String]) {
+        let fields = Self.fields(txt)
+        self.init(
+            instance: instance, address: address, port: port, pairingVersion: fields.pv, shortFingerprint: fields.fp,
+            workstation: fields.ws)
+    }
+
+    /// Reads the TXT strings found (unknown keys ignored, values length-bounded). A malformed `pv` (not a positive
+    /// number) or `fp` (not 16 hex digits) reads as absent; the companion then treats the record as untrusted.
     static func fields(_ strings: [String]) -> (pv: Int?, fp: String?, ws: String?) {
         var pv: Int?
         var fp: String?
@@ -48,7 +57,10 @@ public struct DiscoveryRecord: Sendable, Equatable, Codable {
             let parts = string.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { continue }
             switch parts[0] {
-            case "pv": pv = Int(parts[1])
+            case "pv":
+                pv =
+                    parts[1].count <= 4 && parts[1].allSatisfy(\.isASCII)
+                    ? Int(parts[1]).flatMap { $0 >= 1 ? $0 : nil } : nil
             case "fp": fp = parts[1].count == 16 && parts[1].allSatisfy(\.isHexDigit) ? parts[1].uppercased() : nil
             case "ws": ws = String(parts[1].prefix(200))
             default: continue

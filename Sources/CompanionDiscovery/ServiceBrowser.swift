@@ -144,9 +144,8 @@ private let resolveCallback: AvahiServiceResolverCallback = {
     let session = Unmanaged<BrowseSession>.fromOpaque(context).takeUnretainedValue()
     var text = [CChar](repeating: 0, count: Int(AVAHI_ADDRESS_STR_MAX))
     _ = session.api.avahi_address_snprint(&text, text.count, address)
-    let fields = DiscoveryRecord.fields(session.strings(txt))
     session.add(
         DiscoveryRecord(
             instance: name.map { String(cString: $0) } ?? "", address: String(cString: text), port: Int(port),
-            pairingVersion: fields.pv, shortFingerprint: fields.fp, workstation: fields.ws))
+            txt: session.strings(txt)))
 }

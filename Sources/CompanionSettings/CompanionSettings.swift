@@ -17,6 +17,7 @@ import Foundation
 /// port = 7878
 /// data-dir = "~/.local/share/companionkit/sidecar"
 /// public-url = "http://192.168.1.20:7878"
+/// api-key-scopes = "read,tasks"                  # what the X-API-Key / Bearer key may do (default: every scope)
 /// ```
 ///
 /// Unknown keys and wrongly typed values are refused with the file, the key and what is expected, so a typo
@@ -45,13 +46,20 @@ public struct CompanionSettings: Sendable, Equatable {
         public var dataDirectory: String?
         /// `public-url`: the base URL put in the QR code.
         public var publicURL: String?
+        /// `api-key-scopes`: the scopes of the sidecar's API key (`X-API-Key`, Bearer), e.g. `read,tasks`; checked
+        /// by `sidecar serve`.
+        public var apiKeyScopes: String?
 
         /// Empty: every default applies.
-        public init(host: String? = nil, port: Int? = nil, dataDirectory: String? = nil, publicURL: String? = nil) {
+        public init(
+            host: String? = nil, port: Int? = nil, dataDirectory: String? = nil, publicURL: String? = nil,
+            apiKeyScopes: String? = nil
+        ) {
             self.host = host
             self.port = port
             self.dataDirectory = dataDirectory
             self.publicURL = publicURL
+            self.apiKeyScopes = apiKeyScopes
         }
     }
 
@@ -118,6 +126,6 @@ public struct SettingsError: Error, Sendable, Equatable, CustomStringConvertible
     /// What to do next.
     public var hint: String {
         "fix or remove it (keys: vault, profile, passphrase-file, sidecar-url, timeout, and [sidecar] host, port, "
-            + "data-dir, public-url); docs/headless.md shows an example"
+            + "data-dir, public-url, api-key-scopes); docs/headless.md shows an example"
     }
 }

@@ -3,7 +3,7 @@ import TOMLKit
 /// Reads ``CompanionSettings`` from TOML text with TOMLKit, refusing unknown keys and wrong types.
 enum SettingsParser {
     static let topLevelKeys: Set<String> = ["vault", "profile", "passphrase-file", "sidecar-url", "timeout", "sidecar"]
-    static let sidecarKeys: Set<String> = ["host", "port", "data-dir", "public-url"]
+    static let sidecarKeys: Set<String> = ["host", "port", "data-dir", "public-url", "api-key-scopes"]
     static let vaults: Set<String> = ["auto", "secret-service", "file"]
 
     static func parse(_ text: String, path: String) throws(SettingsError) -> CompanionSettings {
@@ -43,6 +43,7 @@ enum SettingsParser {
             }
             settings.sidecar.dataDirectory = try inner.string("data-dir")
             settings.sidecar.publicURL = try inner.string("public-url")
+            settings.sidecar.apiKeyScopes = try inner.string("api-key-scopes")
         }
         return settings
     }

@@ -34,7 +34,8 @@ struct FixtureRoundTripTests {
     }
 
     static let covered = [
-        "devices-list-empty.json", "devices-list.json", "disconnect-response.json", "error-response.json",
+        "devices-list-empty.json", "devices-list-scopes.json", "devices-list.json", "disconnect-response.json",
+        "error-response.json",
         "health.json", "pairing-complete-request-manual.json", "pairing-complete-request.json",
         "pairing-complete-response-not-connected.json", "pairing-complete-response-signed.json",
         "pairing-complete-response.json",
@@ -118,6 +119,14 @@ struct FixtureRoundTripTests {
         #expect(list.devices[0].pairedAt == Self.brieflyNoon)
         #expect(list.devices[0].connectedAt == nil)
         #expect(try Self.roundTrip("devices-list-empty.json", as: DevicesListResponse.self).devices.isEmpty)
+        // The brief's shape has no scopes: absent, and still absent when encoded again.
+        #expect(list.devices[0].scopes == nil)
+    }
+
+    /// `scopes`, an addition to the brief: read and written when present, a name this side does not know kept.
+    @Test func devicesListWithScopes() throws {
+        let list = try Self.roundTrip("devices-list-scopes.json", as: DevicesListResponse.self)
+        #expect(list.devices.map(\.scopes) == [["read", "tasks", "chat"], ["read", "telemetry"]])
     }
 
     @Test func errorBody() throws {

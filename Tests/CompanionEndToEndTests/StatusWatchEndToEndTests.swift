@@ -39,6 +39,7 @@ struct StatusWatchEndToEndTests {
         try await session.process.waitForOutput { out, _ in out.contains("disconnected") }
         session.stop()
         let text = try await session.finish().stdout
-        #expect(text.contains("\u{1B}[6A\u{1B}[J"), "the previous block is erased before each redraw")
+        // The connected block is 7 lines (sidecar, status, device, connected at, last seen, scopes, this device).
+        #expect(text.contains("\u{1B}[7A\u{1B}[J"), "the previous block is erased before each redraw")
     }
 }

@@ -35,6 +35,7 @@ import Testing
             port = 7979
             data-dir = "/srv/companion"
             public-url = "http://ws.local:7979"
+            api-key-scopes = "read,tasks"
             """)
         #expect(settings.vault == "file")
         #expect(settings.profile == "work")
@@ -44,7 +45,8 @@ import Testing
         #expect(
             settings.sidecar
                 == .init(
-                    host: "0.0.0.0", port: 7979, dataDirectory: "/srv/companion", publicURL: "http://ws.local:7979"))
+                    host: "0.0.0.0", port: 7979, dataDirectory: "/srv/companion", publicURL: "http://ws.local:7979",
+                    apiKeyScopes: "read,tasks"))
     }
 
     @Test(arguments: [
@@ -54,6 +56,7 @@ import Testing
         ("[sidecar]\nport = \"7878\"", "sidecar.port that is not a whole number"),
         ("[sidecar]\nport = 70000", "use 0 to 65535"),
         ("[sidecar]\nhots = \"0.0.0.0\"", "unknown key 'sidecar.hots'"),
+        ("[sidecar]\napi-key-scopes = [\"read\"]", "sidecar.api-key-scopes that is not a non-empty string"),
         ("sidecar = 1", "must be a [sidecar] table"),
         ("vault = \"file", "is not valid TOML (line 1)"),
     ])

@@ -38,11 +38,14 @@ extension Companion {
 
 extension PairingOptions {
     /// These options for pairing with a discovered workstation: its fingerprint must be the one the exchange
-    /// proves, and a record announcing v2 forbids v1.
+    /// proves (v2) or the pairing proof names (v1), and a record announcing v2 forbids v1. A record without a
+    /// valid `pv` or `fp` (absent or malformed) is untrusted: it forbids v1 too, since only v2 proves that the
+    /// sidecar knows the code. A pinned sidecar whose key has the record's `fp` is recognised under the new address.
     public func discovered(_ record: DiscoveryRecord) -> PairingOptions {
         var options = self
         options.expectedShortFingerprint = record.shortFingerprint
         options.expectsVersion2 = (record.pairingVersion ?? 1) >= 2
+        options.discoveryRecordIncomplete = record.shortFingerprint == nil || record.pairingVersion == nil
         return options
     }
 }

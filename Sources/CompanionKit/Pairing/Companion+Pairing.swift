@@ -1,5 +1,6 @@
 import CompanionAPI
 import CompanionClient
+import CompanionCrypto
 import CompanionPairing
 import Foundation
 
@@ -58,6 +59,18 @@ extension Companion {
         guard case .paired(let device, _) = machine.state else {
             try PairingInvitation.check(machine.state)
             throw CompanionError(.failure, "pairing stopped in state \(machine.state.name)")
+        }
+        if let announced = options.expectedShortFingerprint {
+            // Found by discovery: the key the sidecar's proof names must have the announced fingerprint, checked
+            // before anything is asked of the person or stored.
+            let proven = response.sidecar?.verify(deviceID: device.id, devicePublicKey: keyPair.publicKey.base64)
+            guard let proven, Self.shortHex(proven.fingerprint).caseInsensitiveCompare(announced) == .orderedSame
+            else {
+                throw SidecarTrust.refusal(
+                    "the sidecar that answered is not the one discovery announced (its key is "
+                        + "\(proven.map { Self.shortHex($0.fingerprint) } ?? "unproven"), the announcement says "
+                        + "\(announced.prefix(16)))")
+            }
         }
         let trust = try await SidecarTrust(verification: options.verification)
             .verify(response.sidecar, device: device, ticket: ticket, deviceKey: keyPair.publicKey)

@@ -10,6 +10,7 @@ extension Companion {
     func negotiatedVersion(client: CompanionAPIClient, url: String, ticket: PairingTicket, options: PairingOptions)
         async throws(CompanionError) -> Int
     {
+        try checkDiscoveryAgainstPin(url: url, options: options)
         let known = knownVersion2(url: url, ticket: ticket, options: options)
         let offered: Int
         do { offered = try await client.health().protocolVersion } catch {
@@ -23,8 +24,8 @@ extension Companion {
         if let known {
             throw CompanionError(
                 .trust,
-                "refusing to pair over v1 (the code would cross the network): this sidecar is known to speak pairing "
-                    + "v2 (\(known)) but now \(offered >= 2 ? "v1 was asked for" : "offers only v\(offered)")",
+                "refusing to pair over v1 (the code would cross the network): \(known), but now "
+                    + (offered >= 2 ? "v1 was asked for" : "it offers only v\(offered)"),
                 hint: "someone may be downgrading the pairing; check that the URL is the workstation's and that its "
                     + "sidecar is up to date")
         }
@@ -38,16 +39,61 @@ extension Companion {
 
     /// Why the sidecar is known to speak v2, nil when it is not.
     private func knownVersion2(url: String, ticket: PairingTicket, options: PairingOptions) -> String? {
-        if (ticket.pairingVersion ?? 1) >= PairingProtocolV2.version { return "its QR code says so" }
-        if options.expectsVersion2 { return "its discovery record says so" }
+        if (ticket.pairingVersion ?? 1) >= PairingProtocolV2.version {
+            return "its QR code says this sidecar speaks pairing v2"
+        }
+        if options.discoveryRecordIncomplete {
+            return "its discovery record has no valid pairing version or fingerprint, so only pairing v2 (which "
+                + "proves the sidecar knows the code) is used"
+        }
+        if options.expectsVersion2 { return "its discovery record says this sidecar speaks pairing v2" }
         if let record = try? store.pairing(), (record.pairingVersion ?? 1) >= PairingProtocolV2.version,
-            record.sidecarURL == url
-                || (record.sidecarFingerprint != nil
-                    && [ticket.fingerprint, options.expectedFingerprint].contains(record.sidecarFingerprint))
+            record.sidecarURL == url || Self.pins(record, ticket: ticket, options: options)
         {
-            return "this device paired with it over v2"
+            return "this device paired with this sidecar over v2"
         }
         return nil
+    }
+
+    /// The stored v2 pairing the sidecar at `url` must match, if any: the one at this URL, or the one whose key
+    /// the QR code, ``PairingOptions/expectedFingerprint`` or a discovery record's short fingerprint names (a
+    /// pinned sidecar found under another address is recognised by its key).
+    func pinnedVersion2(url: String, ticket: PairingTicket, options: PairingOptions) -> PairingRecord? {
+        guard let record = try? store.pairing(), (record.pairingVersion ?? 1) >= PairingProtocolV2.version,
+            record.sidecarFingerprint.flatMap(Fingerprint.init(parsing:)) != nil
+        else { return nil }
+        return record.sidecarURL == url || Self.pins(record, ticket: ticket, options: options) ? record : nil
+    }
+
+    /// True when `record`'s pinned key is the one the QR code, the expected fingerprint or the discovery record
+    /// names.
+    private static func pins(_ record: PairingRecord, ticket: PairingTicket, options: PairingOptions) -> Bool {
+        guard let pinned = record.sidecarFingerprint.flatMap(Fingerprint.init(parsing:)) else { return false }
+        for named in [ticket.fingerprint, options.expectedFingerprint].compactMap({ $0 }) {
+            if let fingerprint = Fingerprint(parsing: named), fingerprint.matches(pinned) { return true }
+        }
+        if let short = options.expectedShortFingerprint {
+            return shortHex(pinned).caseInsensitiveCompare(short) == .orderedSame
+        }
+        return false
+    }
+
+    /// The first 64 bits of a fingerprint as 16 hex digits, the form of a discovery record's `fp`.
+    static func shortHex(_ fingerprint: Fingerprint) -> String {
+        fingerprint.short.replacingOccurrences(of: " ", with: "")
+    }
+
+    /// Refuses, before anything is sent, a discovery record that announces another key than the one this device
+    /// pinned at the same address over v2.
+    func checkDiscoveryAgainstPin(url: String, options: PairingOptions) throws(CompanionError) {
+        guard let announced = options.expectedShortFingerprint, let record = try? store.pairing(),
+            (record.pairingVersion ?? 1) >= PairingProtocolV2.version, record.sidecarURL == url,
+            let pinned = record.sidecarFingerprint.flatMap(Fingerprint.init(parsing:)),
+            Self.shortHex(pinned).caseInsensitiveCompare(announced) != .orderedSame
+        else { return }
+        throw SidecarTrust.refusal(
+            "the discovery record for \(url) announces the key \(announced.prefix(16)), but this device paired with "
+                + "the workstation there over v2 with the key \(Self.shortHex(pinned))")
     }
 
     /// Pairs over v2 (``PairingV2Run``), checks the sidecar's signed proof with the key the exchange proved, and
@@ -58,9 +104,21 @@ extension Companion {
     ) async throws(CompanionError) -> PairingOutcome {
         var machine = machine
         let ticket = machine.state.ticket ?? PairingTicket(source: .manual, code: request.pairingCode)
+        // The key the sidecar must prove: the QR code's (scanned from the workstation's screen, so it wins), the
+        // caller's, else the one this device pinned when it paired with this sidecar over v2.
+        let expected: (fingerprint: String, source: String)? =
+            if let scanned = ticket.fingerprint {
+                (scanned, "in the QR code")
+            } else if let given = options.expectedFingerprint {
+                (given, "that was expected")
+            } else if let pinned = pinnedVersion2(url: url, ticket: ticket, options: options)?.sidecarFingerprint {
+                (pinned, "this device pinned when it paired with it over v2")
+            } else {
+                nil
+            }
         let result = try await PairingV2Run(
             client: client, keyPair: keyPair, code: request.pairingCode, deviceName: request.deviceName,
-            expectedFingerprint: ticket.fingerprint ?? options.expectedFingerprint,
+            expectedFingerprint: expected?.fingerprint, expectedFingerprintSource: expected?.source ?? "expected",
             expectedShortFingerprint: options.expectedShortFingerprint
         ).run()
         do { try machine.receive(result.response) } catch {

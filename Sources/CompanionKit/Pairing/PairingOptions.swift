@@ -44,6 +44,9 @@ public struct PairingOptions: Sendable {
     /// The first 64 bits of the sidecar's fingerprint in hex (16 digits), from a discovery record: the key the
     /// exchange proves must have it.
     public var expectedShortFingerprint: String?
+    /// Set when the sidecar was found by a discovery record without a valid `pv` or `fp` (absent or malformed):
+    /// nothing announced can be checked, so the record is untrusted and only v2 is used.
+    public var discoveryRecordIncomplete = false
 
     public init(
         verification: VerificationCheck, deviceName: String? = nil,

@@ -12,6 +12,8 @@ struct PairingV2Run {
     /// The fingerprint the sidecar must have (from a QR code, a discovery record or a pinned pairing); checked
     /// before anything that costs an attempt is sent.
     let expectedFingerprint: String?
+    /// Where ``expectedFingerprint`` comes from, for the refusal ("in the QR code", "this device pinned …").
+    var expectedFingerprintSource = "in the QR code"
     /// The short fingerprint from a discovery record (16 hex digits), checked like ``expectedFingerprint``.
     var expectedShortFingerprint: String? = nil
 
@@ -34,9 +36,14 @@ struct PairingV2Run {
         if let expectedFingerprint {
             guard let expected = Fingerprint(parsing: expectedFingerprint), expected.matches(sidecarKey.fingerprint)
             else {
-                throw SidecarTrust.refusal(
-                    "the sidecar that answered is not the one in the QR code or discovery record (its key is "
+                let refusal = SidecarTrust.refusal(
+                    "the sidecar that answered is not the one \(expectedFingerprintSource) (its key is "
                         + "\(sidecarKey.fingerprint), expected \(expectedFingerprint.prefix(60)))")
+                throw CompanionError(
+                    refusal.kind, refusal.message,
+                    hint: "nothing was sent that uses an attempt; someone may be impersonating the workstation at this "
+                        + "address. If its key really changed, pair from its QR code (companion pair scan), which "
+                        + "names the new key")
             }
         }
         if let expectedShortFingerprint {
@@ -69,7 +76,9 @@ struct PairingV2Run {
                 .pairing,
                 "the workstation did not prove it knows this code: the code is wrong, or something "
                     + "between this device and the workstation altered the exchange",
-                hint: "check the code on the workstation's screen and try again (each try uses one of 5 attempts)")
+                hint:
+                    "check the code on the workstation's screen and try again (\(Self.attempts(offer.attemptsLeft - 1)) "
+                    + "left on this pairing)")
         }
         let signed = PairingProtocolV2.sidecarSignedBytes(
             sid: sid, ci: ci, shareA: party.share, adA: adA, shareB: shareB)
@@ -83,6 +92,12 @@ struct PairingV2Run {
             try await client.pairingConfirm(confirm)
         }
         return Result(response: response, sidecarKey: sidecarKey)
+    }
+
+    /// "1 attempt", "3 attempts" (never below 0).
+    static func attempts(_ count: Int) -> String {
+        let count = max(0, count)
+        return count == 1 ? "1 attempt" : "\(count) attempts"
     }
 
     private func call<T>(_ body: () async throws(CompanionClientError) -> T) async throws(CompanionError) -> T {

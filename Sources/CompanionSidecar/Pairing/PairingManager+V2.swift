@@ -20,6 +20,10 @@ extension PairingManager {
 
     /// Answers the companion's CPace message with the sidecar's, its signature and its confirmation tag.
     /// `deviceName` and `devicePublicKey` must already be validated; `share` is checked here.
+    ///
+    /// The attempt is charged and the state written back before the first `await`: the actor may run other
+    /// requests while this one waits for the audit log, and each of them must see this attempt counted (else N
+    /// parallel exchanges would get N confirmation tags, N offline-checkable guesses, for one attempt).
     public func exchange(
         pairingID: String, deviceName: String, devicePublicKey: Ed25519PublicKey, share: [UInt8], peer: String?
     ) async throws -> PairingExchangeResponse {
@@ -28,6 +32,11 @@ extension PairingManager {
         if pairing.failedAttempts >= policy.maxFailedAttempts {
             pairing.state = .burned
             active = pairing
+            try await registry.audit(
+                AuditEntry(
+                    at: now(), event: .pairingBurned, peer: peer,
+                    detail:
+                        "v2 exchange refused, \(pairing.failedAttempts) of \(policy.maxFailedAttempts) attempts used"))
             throw burnedError
         }
         let ci = PairingProtocolV2.channelIdentifier(deviceKey: devicePublicKey, sidecarKey: identity.publicKey)
@@ -42,18 +51,19 @@ extension PairingManager {
         do { keys = try party.finish(ownAssociatedData: signature, peerShare: share, peerAssociatedData: adA) } catch {
             throw SidecarError.badRequest("share is not a valid ristretto255 element")
         }
-        if pairing.exchange != nil {
-            try await registry.audit(
-                AuditEntry(
-                    at: now(), event: .pairingFailed, peer: peer,
-                    detail: "v2 exchange abandoned, attempt \(pairing.failedAttempts) of \(policy.maxFailedAttempts)"))
-        }
+        let replaced = pairing.exchange != nil
         pairing.failedAttempts += 1
         let exchange = PendingExchange(
             id: Base64URL.encode(SecureRandom.bytes(16)), keys: keys, deviceName: deviceName,
             devicePublicKey: devicePublicKey.base64)
         pairing.exchange = exchange
         active = pairing
+        // Only now, with the attempt counted, may the actor run anything else.
+        try await registry.audit(
+            AuditEntry(
+                at: now(), event: .pairingExchange, peer: peer,
+                detail: "v2 exchange, attempt \(pairing.failedAttempts) of \(policy.maxFailedAttempts)"
+                    + (replaced ? " (an earlier exchange was abandoned)" : "")))
         return PairingExchangeResponse(
             exchangeId: exchange.id, share: Base64URL.encode(party.share),
             sidecarSignature: Base64URL.encode(signature), confirmation: Base64URL.encode(keys.confirmation))
@@ -79,9 +89,9 @@ extension PairingManager {
                     detail: "v2 confirmation failed, attempt \(pairing.failedAttempts) of \(policy.maxFailedAttempts)"))
             if burned { throw burnedError }
             let left = policy.maxFailedAttempts - pairing.failedAttempts
+            let attempts = left == 1 ? "1 attempt left" : "\(left) attempts left"
             throw SidecarError(
-                .wrongCode,
-                "key confirmation failed: the code was wrong or the messages were altered (\(left) attempts left)")
+                .wrongCode, "key confirmation failed: the code was wrong or the messages were altered (\(attempts))")
         }
         pairing.failedAttempts -= 1
         return try await register(

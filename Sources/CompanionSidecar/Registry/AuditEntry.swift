@@ -11,6 +11,9 @@ public struct AuditEntry: Codable, Sendable, Equatable, FetchableRecord, Persist
         case pairingStarted = "pairing_started"
         case pairingFailed = "pairing_failed"
         case pairingBurned = "pairing_burned"
+        /// A v2 key exchange was answered (`detail`: which attempt); it counts as failed until its confirmation
+        /// checks.
+        case pairingExchange = "pairing_exchange"
         /// The workstation cancelled its open pairing (Ctrl-C on `companion sidecar pair`).
         case pairingCancelled = "pairing_cancelled"
         case paired

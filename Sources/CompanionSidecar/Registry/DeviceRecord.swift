@@ -23,13 +23,16 @@ public struct DeviceRecord: Codable, Sendable, Equatable, FetchableRecord, Persi
 
     /// The device as `GET /companion/devices` shows it (`pairedAt`, no `connectedAt`).
     public var listed: CompanionDevice {
-        CompanionDevice(id: id, name: name, pairedAt: pairedAt, lastSeenAt: lastSeenAt)
+        CompanionDevice(id: id, name: name, pairedAt: pairedAt, lastSeenAt: lastSeenAt, scopes: scopeNames)
     }
 
     /// The device as `connectedDevice` shows it.
     func connected(at connectedAt: Date) -> CompanionDevice {
-        CompanionDevice(id: id, name: name, connectedAt: connectedAt, lastSeenAt: lastSeenAt)
+        CompanionDevice(id: id, name: name, connectedAt: connectedAt, lastSeenAt: lastSeenAt, scopes: scopeNames)
     }
+
+    /// The scopes as the wire shows them (``CompanionDevice/scopes``), in canonical order.
+    var scopeNames: [String] { scopeSet.sorted().map(\.rawValue) }
 }
 
 /// The singleton row naming the connected device.

@@ -7,9 +7,12 @@ public struct TaskAPIKey: Sendable {
     public static let headerName = "X-API-Key"
     /// Environment variable the sidecar reads the key from when no file is given.
     public static let environmentVariable = "COMPANION_SIDECAR_API_KEY"
+    /// Environment variable holding the key's scopes (`read,tasks`) when `--api-key-scopes` is not given.
+    public static let scopesEnvironmentVariable = "COMPANION_SIDECAR_API_KEY_SCOPES"
 
     private let bytes: [UInt8]
-    /// What a request carrying the key may do (every scope unless configured otherwise).
+    /// What a request carrying the key may do: every scope unless configured otherwise (`sidecar serve
+    /// --api-key-scopes`, `$COMPANION_SIDECAR_API_KEY_SCOPES`, `[sidecar] api-key-scopes`).
     public var scopes: Set<DeviceScope> = DeviceScope.all
 
     /// A key of at least 16 characters, surrounding whitespace removed.

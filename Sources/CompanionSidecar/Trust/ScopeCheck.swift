@@ -13,9 +13,14 @@ enum ScopeCheck {
         guard case .scope(let scope, let selfParameter) = requirement else { return }
         if scopes.contains(scope) { return }
         if let selfParameter, let deviceID, context.parameters.get(selfParameter) == deviceID { return }
-        let who = deviceID == nil ? "the API key" : "this device"
+        let wider = DeviceScope.text(scopes.union([scope]))
+        guard let deviceID else {
+            throw SidecarError.forbidden(
+                "the API key lacks the '\(scope.rawValue)' scope that \(route) needs; the workstation owner can grant "
+                    + "it (companion sidecar serve --api-key-scopes \(wider))")
+        }
         throw SidecarError.forbidden(
-            "\(who) lacks the '\(scope.rawValue)' scope that \(route) needs; the workstation owner can grant it "
-                + "(companion sidecar devices scope \(deviceID ?? "ID") \(DeviceScope.text(scopes.union([scope]))))")
+            "this device lacks the '\(scope.rawValue)' scope that \(route) needs; the workstation owner can grant it "
+                + "(companion sidecar devices scope \(deviceID) \(wider))")
     }
 }

@@ -47,6 +47,7 @@ enum ClientText {
             )
             if let connectedAt = device.connectedAt { lines.append("Connected at: \(time(connectedAt))") }
             lines.append("Last seen:    \(time(device.lastSeenAt))")
+            if device.scopes != nil { lines.append("Scopes:       \(scopes(device))") }
         } else {
             lines.append("Status:       " + Terminal.styled("disconnected", "33"))
         }
@@ -58,6 +59,12 @@ enum ClientText {
             lines.append("This device:  not paired")
         }
         return lines
+    }
+
+    /// A device's scopes for a table or status line (`read,tasks`), `-` from a sidecar that does not say.
+    static func scopes(_ device: CompanionDevice) -> String {
+        guard let scopes = device.scopes else { return "-" }
+        return scopes.isEmpty ? "none" : Terminal.safe(scopes.joined(separator: ","))
     }
 
     /// Prints lines to standard output.

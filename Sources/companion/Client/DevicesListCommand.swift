@@ -60,9 +60,10 @@ struct DevicesListCommand: CompanionCommand {
                 Terminal.safe(device.id),
                 Terminal.safe(device.name) + (device.id == mine ? " (this device)" : ""),
                 device.pairedAt.map { ClientText.relative($0) } ?? "-", ClientText.relative(device.lastSeenAt),
+                ClientText.scopes(device),
             ]
         }
-        let header = ["ID", "NAME", "PAIRED", "LAST SEEN"]
+        let header = ["ID", "NAME", "PAIRED", "LAST SEEN", "SCOPES"]
         return TableFit.render(header: header, rows: rows, width: width)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CompanionAPI
 import CompanionSidecar
 import Foundation
 
@@ -14,6 +15,15 @@ struct SidecarTaskOptions: ParsableArguments {
         help: "File whose first line is the X-API-Key the task endpoints require (default: $COMPANION_SIDECAR_API_KEY)."
     )
     var apiKeyFile: String?
+
+    @Option(
+        name: .customLong("api-key-scopes"),
+        help: ArgumentHelp(
+            "What the API key (X-API-Key or Bearer) may do: read, tasks, chat, control, admin, comma-separated.",
+            discussion: "Default: $COMPANION_SIDECAR_API_KEY_SCOPES, then [sidecar] api-key-scopes in the settings "
+                + "file, then every scope. A request the key's scopes do not cover is refused with 403 naming the "
+                + "scope it needs."))
+    var apiKeyScopes: String?
 
     @Option(
         name: .customLong("clone-root"),
@@ -64,6 +74,32 @@ struct SidecarTaskOptions: ParsableArguments {
         } catch {
             throw CLIFailure(.usage, "the API key cannot be used", hint: "use a random key of at least 16 characters")
         }
+        try applyAPIKeyScopes(to: &configuration)
+    }
+
+    /// The API key's scopes: `--api-key-scopes`, else the environment, else the settings file, else every scope.
+    private func applyAPIKeyScopes(to configuration: inout SidecarConfiguration) throws {
+        let environment = ProcessInfo.processInfo.environment[TaskAPIKey.scopesEnvironmentVariable]
+        let (text, source): (String?, String) =
+            if let apiKeyScopes {
+                (apiKeyScopes, "--api-key-scopes")
+            } else if let environment, !environment.isEmpty {
+                (environment, "$\(TaskAPIKey.scopesEnvironmentVariable)")
+            } else {
+                (CLISettings.lenient.sidecar.apiKeyScopes, "[sidecar] api-key-scopes")
+            }
+        guard let text else { return }
+        let scopes: Set<DeviceScope>
+        do { scopes = try DeviceScope.parse(text) } catch {
+            throw CLIFailure(.usage, "\(source): \(error)", hint: "for example --api-key-scopes read,tasks")
+        }
+        guard configuration.taskAPIKey != nil else {
+            if apiKeyScopes == nil { return }
+            throw CLIFailure(
+                .usage, "--api-key-scopes needs an API key",
+                hint: "give one with --api-key-file FILE or $\(TaskAPIKey.environmentVariable)")
+        }
+        configuration.taskAPIKey?.scopes = scopes
     }
 
     /// A `--clone-root` directory, which must exist (it is resolved, links and `..` included, when serving).

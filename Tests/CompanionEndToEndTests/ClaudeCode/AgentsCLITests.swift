@@ -18,6 +18,10 @@ extension RealClaudeCLISuites {
             #expect(installed["hasSecret"]?.boolValue == true)
             #expect(installed["missingEvents"]?.arrayValue?.isEmpty == true)
 
+            // A second device that may only read (paired before the request is held, so no hold time is spent).
+            let reader = CompanionCLI()
+            _ = try await ConnectionEndToEndTests.pair(reader, world.sidecar, name: "Reader", scopes: [.read])
+
             let watch = try cli.spawn(["watch", "--json", "--exit-on-attention"])
             let sent = try await cli.run(["agents", "send", id, "please make the file"])
             #expect(sent.status == Exit.success, "\(sent)")
@@ -31,6 +35,14 @@ extension RealClaudeCLISuites {
             let approval = try #require(attention?["approval_id"] as? String, "\(watched.stdout)")
             #expect(attention?["tool"] as? String == "Bash")
 
+            // The reader sees the request but may not answer it: 403 naming `control`, and it stays held.
+            let seen = try await reader.run(["agents", "show", id, "--json"])
+            #expect(seen.status == Exit.success && seen.stdout.contains(approval), "\(seen)")
+            for verb in ["approve", "deny"] {
+                let refused = try await reader.run([verb, approval])
+                #expect(refused.status != Exit.success, "\(verb): \(refused)")
+                #expect(refused.stderr.contains("lacks the 'control' scope"), "\(verb): \(refused)")
+            }
             let approved = try await cli.run(["approve", approval])
             #expect(approved.status == Exit.success, "\(approved)")
             #expect(approved.stdout.hasPrefix("Allowed \(approval)"))

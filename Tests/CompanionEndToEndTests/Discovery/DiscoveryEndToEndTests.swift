@@ -1,3 +1,5 @@
+import CompanionAPI
+import CompanionCrypto
 import CompanionTestSupport
 import Foundation
 import Testing
@@ -18,10 +20,21 @@ struct DiscoveryEndToEndTests {
     /// `companion sidecar serve` on 0.0.0.0 inside the namespace (advertising itself unless `advertise` is false);
     /// returns it and its port.
     static func serve(_ lan: ConfinedLAN, advertise: Bool = true) async throws -> (RunningProcess, Int) {
+        let (sidecar, port, _) = try await announced(lan, advertise: advertise)
+        return (sidecar, port)
+    }
+
+    /// `companion sidecar serve` on `host` inside the namespace, with its data in `name`; returns it, its port and
+    /// its `--json` announcement (which holds its fingerprint).
+    static func announced(
+        _ lan: ConfinedLAN, host: String = "0.0.0.0", name: String = "sidecar", advertise: Bool = true
+    )
+        async throws -> (RunningProcess, Int, JSONValue)
+    {
         let sidecar = try lan.spawn(
             [
-                TestPaths.companionBinary.path, "sidecar", "serve", "--host", "0.0.0.0", "--port", "0", "--data-dir",
-                lan.directory.appendingPathComponent("sidecar").path, "--json", "--ephemeral-identity",
+                TestPaths.companionBinary.path, "sidecar", "serve", "--host", host, "--port", "0", "--data-dir",
+                lan.directory.appendingPathComponent(name).path, "--json", "--ephemeral-identity",
             ] + (advertise ? [] : ["--no-advertise"]))
         try await sidecar.waitForOutput(timeout: 60) { out, _ in out.contains("\n") }
         let line = sidecar.stdout.prefix { $0 != "\n" }
@@ -32,7 +45,14 @@ struct DiscoveryEndToEndTests {
                     if case .integer(let number) = value { return Int(number) }
                     return nil
                 })
-        return (sidecar, port)
+        return (sidecar, port, start)
+    }
+
+    /// The `_companion._tcp` services avahi-daemon knows in the namespace now, resolved (`avahi-browse -prt`: one
+    /// `=;…;port;txt` line each).
+    static func browse(_ lan: ConfinedLAN) async throws -> [String] {
+        let result = try await lan.run(["avahi-browse", "-p", "-r", "-t", "_companion._tcp"])
+        return result.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("=") }
     }
 
     @Test func discoverThenPairByCodeWithoutAURL() async throws {
@@ -97,5 +117,65 @@ struct DiscoveryEndToEndTests {
         // Refused before the exchange: no attempt was used.
         let offer = try await lan.run(["curl", "-sf", "http://127.0.0.1:\(port)/companion/pairing/v2/offer"])
         #expect(try offer.json()["attemptsLeft"] == .integer(5), "\(offer)")
+    }
+
+    /// The TXT record says what the sidecar is (`fp` its fingerprint's first 64 bits, `ws` the workstation name of its
+    /// QR code), and the record goes when the sidecar stops (SIGTERM).
+    @Test func theRecordCarriesTheSidecarsFingerprintAndNameAndIsWithdrawnOnSIGTERM() async throws {
+        let lan = try await ConfinedLAN()
+        defer { lan.remove() }
+        let (sidecar, port, announcement) = try await Self.announced(lan)
+        defer { sidecar.kill(SIGKILL) }
+        let companion = Self.companionEnvironment(lan.directory)
+        let found = try await lan.run(
+            [TestPaths.companionBinary.path, "discover", "--timeout", "5", "--first", "--json"], environment: companion)
+        guard case .array(let workstations)? = try found.json()["workstations"], let record = workstations.first else {
+            Issue.record("discover found nothing: \(found)")
+            return
+        }
+        let announced = try #require(announcement["fingerprint"]?.stringValue)
+        let fingerprint = try #require(Fingerprint(parsing: announced))
+        #expect(record["shortFingerprint"]?.stringValue == fingerprint.short.replacingOccurrences(of: " ", with: ""))
+        let started = try await lan.run([
+            "curl", "-sf", "-X", "POST", "http://127.0.0.1:\(port)/companion/pairing/start",
+        ])
+        let qrPayload = try #require(try started.json()["qrPayload"]?.stringValue)
+        let payload = try QRPayload.parse(qrPayload)
+        #expect(record["workstation"]?.stringValue == String(payload.name.prefix(60)), "\(record) \(payload.name)")
+        #expect(payload.pairingVersion == 2 && payload.fingerprint == fingerprint.description)
+        #expect(try await Self.browse(lan).contains { $0.contains(";\(port);") })
+
+        // A browser that stays, to see the removal event ("-;…" in avahi-browse's parsable output).
+        let watcher = try lan.spawn(["avahi-browse", "-p", "_companion._tcp"])
+        defer { watcher.kill(SIGTERM) }
+        try await watcher.waitForOutput(timeout: 20) { out, _ in out.contains("+;") }
+        sidecar.kill(SIGTERM)
+        _ = try await sidecar.finish(timeout: 30)
+        try await watcher.waitForOutput(timeout: 20) { out, _ in
+            out.split(separator: "\n").contains { $0.hasPrefix("-;") && $0.contains("_companion._tcp") }
+        }
+        let left = try await Self.browse(lan)
+        #expect(!left.contains { $0.contains(";\(port);") }, "still advertised after SIGTERM: \(left)")
+    }
+
+    /// A sidecar bound to loopback is never advertised: with one on 127.0.0.1 (started first) and one on 0.0.0.0,
+    /// discovery finds only the second.
+    @Test func aLoopbackSidecarIsNotAdvertised() async throws {
+        let lan = try await ConfinedLAN()
+        defer { lan.remove() }
+        let (loopback, loopbackPort, _) = try await Self.announced(lan, host: "127.0.0.1", name: "loopback")
+        defer { loopback.kill(SIGTERM) }
+        let (lanSidecar, lanPort, _) = try await Self.announced(lan, name: "lan")
+        defer { lanSidecar.kill(SIGTERM) }
+        let found = try await lan.run(
+            [TestPaths.companionBinary.path, "discover", "--timeout", "3", "--json"],
+            environment: Self.companionEnvironment(lan.directory))
+        guard case .array(let workstations)? = try found.json()["workstations"] else {
+            Issue.record("discover failed: \(found)")
+            return
+        }
+        #expect(workstations.map { $0["port"] } == [.integer(Int64(lanPort))], "\(workstations)")
+        let services = try await Self.browse(lan)
+        #expect(!services.contains { $0.contains(";\(loopbackPort);") }, "\(services)")
     }
 }

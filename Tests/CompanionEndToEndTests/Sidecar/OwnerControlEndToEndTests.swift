@@ -85,6 +85,38 @@ import Testing
         #expect(changes.map { $0["detail"]?.stringValue } == ["tasks", "read,tasks"])
     }
 
+    /// The companion shows scopes: `sidecar devices list`, `devices list` and `status`, as JSON and as text, the
+    /// default ones after pairing and the owner's choice after a change.
+    @Test func listingsAndStatusShowEachDevicesScopes() async throws {
+        let sidecar = try await SidecarProcess.start()
+        defer { sidecar.stop() }
+        let (cli, _) = try await Self.pairedCompanion(with: sidecar)
+        func scopes(_ value: JSONValue?) -> [String]? { value?.arrayValue?.compactMap(\.stringValue) }
+        let (_, paired) = try await Self.owner(["sidecar", "devices", "list"], dataDirectory: sidecar.dataDirectory)
+        #expect(scopes(paired["devices"]?.arrayValue?.first?["scopes"]) == ["read", "tasks", "chat"], "\(paired)")
+        let id = try #require(paired["devices"]?.arrayValue?.first?["id"]?.stringValue)
+        let (scoped, _) = try await Self.owner(
+            ["sidecar", "devices", "scope", id, "control,read"], dataDirectory: sidecar.dataDirectory)
+        #expect(scoped.status == Exit.success, "\(scoped)")
+
+        let (_, owner) = try await Self.owner(["sidecar", "devices", "list"], dataDirectory: sidecar.dataDirectory)
+        #expect(scopes(owner["devices"]?.arrayValue?.first?["scopes"]) == ["read", "control"], "\(owner)")
+        let ownerTable = try await CompanionCLI().run([
+            "sidecar", "devices", "list", "--data-dir", sidecar.dataDirectory.path, "--wide",
+        ])
+        #expect(ownerTable.stdout.contains("SCOPES") && ownerTable.stdout.contains("read,control"), "\(ownerTable)")
+
+        let (_, mine) = try await cli.json(["devices", "list"])
+        #expect(scopes(mine["devices"]?.arrayValue?.first?["scopes"]) == ["read", "control"], "\(mine)")
+        let mineTable = try await cli.run(["devices", "list", "--wide"])
+        #expect(mineTable.stdout.contains("SCOPES") && mineTable.stdout.contains("read,control"), "\(mineTable)")
+
+        let (_, status) = try await cli.json(["status"])
+        #expect(scopes(status["connectedDevice"]?["scopes"]) == ["read", "control"], "\(status)")
+        let statusText = try await cli.run(["status"])
+        #expect(statusText.stdout.contains("Scopes:       read,control"), "\(statusText)")
+    }
+
     @Test func revokingThroughTheOwnerSocketRefusesTheDeviceAtOnce() async throws {
         let sidecar = try await SidecarProcess.start()
         defer { sidecar.stop() }

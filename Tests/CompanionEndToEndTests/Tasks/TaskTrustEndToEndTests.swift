@@ -81,4 +81,69 @@ struct TaskAPIKeyEndToEndTests {
         #expect(try await cli.run(["tasks", "api-key", "--clear"]).status == Exit.success)
         FailureOutput.expect(try await cli.run(list), status: Exit.notPaired, mentioning: "X-API-Key")
     }
+
+    /// `--api-key-scopes read` (the option winning over the environment variable), the environment variable
+    /// (winning over the settings file), the settings file alone: the key lists tasks but creating one is 403 naming the `tasks` scope; as a Bearer token on the Claude
+    /// Code API it is held to the same scopes.
+    @Test func apiKeyScopesAreConfiguredWithTheKey() async throws {
+        let directory = try TestPaths.temporaryDirectory("task-key-scopes")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let key = "scoped-key-\(UUID().uuidString)"
+        let keyFile = directory.appendingPathComponent("key")
+        try "\(key)\n".write(to: keyFile, atomically: true, encoding: .utf8)
+        // Settings files saying `read,tasks` and `read`; the environment and the option each come before them.
+        func settings(_ name: String, scopes: String) throws -> String {
+            let home = directory.appendingPathComponent(name)
+            try FileManager.default.createDirectory(
+                at: home.appendingPathComponent("companion"), withIntermediateDirectories: true)
+            try "[sidecar]\napi-key-scopes = \"\(scopes)\"\n".write(
+                to: home.appendingPathComponent("companion/config.toml"), atomically: true, encoding: .utf8)
+            return home.path
+        }
+        let wide = try settings("wide", scopes: "read,tasks")
+        let narrow = try settings("narrow", scopes: "read")
+        let cases: [([String], [String: String?])] = [
+            (["--api-key-scopes", "read"], ["COMPANION_SIDECAR_API_KEY_SCOPES": "read,tasks"]),
+            ([], ["COMPANION_SIDECAR_API_KEY_SCOPES": "read,chat", "XDG_CONFIG_HOME": wide]),
+            ([], ["COMPANION_SIDECAR_API_KEY_SCOPES": nil, "XDG_CONFIG_HOME": narrow]),
+        ]
+        for (arguments, environment) in cases {
+            let sidecar = try await SidecarProcess.start(
+                SidecarOptions(
+                    arguments: ["--task-command", "sh -s", "--api-key-file", keyFile.path] + arguments,
+                    environment: environment))
+            defer { sidecar.stop() }
+            func curl(_ extra: [String]) async throws -> (status: String, body: String) {
+                let result = try await ProcessRunner.run(
+                    "/usr/bin/curl", ["-s", "-w", "\n%{http_code}"] + extra)
+                let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+                return (String(lines.last ?? ""), lines.dropLast().joined(separator: "\n"))
+            }
+            let list = try await curl(["-H", "X-API-Key: \(key)", sidecar.url + "/v1/tasks"])
+            #expect(list.status == "200", "\(list)")
+            let create = try await curl([
+                "-X", "POST", "-H", "X-API-Key: \(key)", "-H", "Content-Type: application/json", "--data",
+                #"{"title":"scoped","description":"echo hi"}"#, sidecar.url + "/v1/tasks",
+            ])
+            #expect(create.status == "403", "\(arguments): \(create)")
+            #expect(create.body.contains("the API key lacks the 'tasks' scope"), "\(create)")
+            #expect(create.body.contains("--api-key-scopes"), "\(create)")
+            if arguments.isEmpty { continue }  // the Bearer check once is enough
+            // The same key as a Bearer token on the Claude Code API: `read` may not chat.
+            let bearer = "Authorization: Bearer \(key)"
+            let chat = try await curl([
+                "-X", "POST", "-H", bearer, "-H", "Content-Type: application/json", "--data",
+                #"{"prompt":"hi"}"#, sidecar.url + "/api/v1/chat/stream",
+            ])
+            #expect(chat.status == "403" && chat.body.contains("'chat' scope"), "\(chat)")
+        }
+        // Scopes without a key, or an unknown scope, are a usage error when serving.
+        let cli = CompanionCLI()
+        let noKey = try await cli.run(["sidecar", "serve", "--port", "0", "--api-key-scopes", "read"])
+        FailureOutput.expect(noKey, status: Exit.usage, mentioning: "needs an API key")
+        let unknown = try await cli.run([
+            "sidecar", "serve", "--port", "0", "--api-key-file", keyFile.path, "--api-key-scopes", "read,root",
+        ])
+        FailureOutput.expect(unknown, status: Exit.usage, mentioning: "unknown scope 'root'")
+    }
 }

@@ -30,8 +30,9 @@ struct SidecarDevicesListCommand: CompanionCommand {
             [
                 Terminal.safe(device.id), Terminal.safe(device.name),
                 device.pairedAt.map { ClientText.relative($0) } ?? "-", ClientText.relative(device.lastSeenAt),
+                ClientText.scopes(device),
             ]
         }
-        return TableFit.render(header: ["ID", "NAME", "PAIRED", "LAST SEEN"], rows: rows, width: width)
+        return TableFit.render(header: ["ID", "NAME", "PAIRED", "LAST SEEN", "SCOPES"], rows: rows, width: width)
     }
 }
