@@ -74,6 +74,33 @@ public final class RawTCPConnection: @unchecked Sendable {
         }
     }
 
+    /// Reads one HTTP response (its head and `Content-Length` bytes of body) and leaves the connection open; nil
+    /// when the peer closes first or `timeout` passes.
+    public func readResponse(timeout: TimeInterval) -> [UInt8]? {
+        let deadline = Date().addingTimeInterval(timeout)
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let text = String(decoding: bytes, as: UTF8.self)
+            if let end = text.range(of: "\r\n\r\n") {
+                let head = text[..<end.lowerBound].lowercased()
+                let length =
+                    head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+                    .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+                if text.utf8.count - text.utf8.distance(from: text.startIndex, to: end.upperBound) >= length {
+                    return bytes
+                }
+            }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return nil }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(left * 1000) + 1) > 0 else { continue }
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count <= 0 { return nil }
+            bytes.append(contentsOf: buffer[0..<count])
+        }
+    }
+
     /// True when the peer has closed the connection (a read would see EOF or a reset), without waiting.
     public var isClosedByPeer: Bool {
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)

@@ -63,10 +63,16 @@ import Testing
     @Test func theLongestIdleConnectionIsShedAtTheCap() async throws {
         try await withServer(["--max-connections", "16", "--header-timeout", "30", "--idle-timeout", "60"]) { server in
             let port = server.port
+            // Each connection is answered once and kept alive before the next one opens, so the server has
+            // admitted them in this order and their last activity is strictly ordered. (Sockets merely opened 20 ms
+            // apart are admitted on the event loops in turn, so out of order when one loop is late under load; the
+            // server then rightly shed another connection than the first, and the test failed under load.)
+            let keepAlive = Array("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
             let idle = try await offPool {
-                try (0..<16).map { _ in
+                try (0..<16).map { index in
                     let connection = try RawTCPConnection(port: port)
-                    Thread.sleep(forTimeInterval: 0.02)  // distinct ages
+                    connection.send(keepAlive)
+                    _ = try #require(connection.readResponse(timeout: 30), "no answer on idle connection \(index)")
                     return connection
                 }
             }
