@@ -86,7 +86,7 @@ struct SidecarTaskOptions: ParsableArguments {
             } else if let environment, !environment.isEmpty {
                 (environment, "$\(TaskAPIKey.scopesEnvironmentVariable)")
             } else {
-                (CLISettings.lenient.sidecar.apiKeyScopes, "[sidecar] api-key-scopes")
+                (try CLISettings.current().sidecar.apiKeyScopes, "[sidecar] api-key-scopes")
             }
         guard let text else { return }
         let scopes: Set<DeviceScope>
