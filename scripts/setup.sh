@@ -19,6 +19,9 @@ packages=(
     # discovery (DNS-SD through Avahi) and its confined test network (scripts/netns-avahi.sh); tests never use the
     # system's avahi-daemon (a container's policy-rc.d keeps it from starting; on a desktop it is the usual one)
     avahi-daemon avahi-utils libavahi-client-dev iproute2
+    # agent sessions: the sidecar runs and watches Claude Code in tmux (`companion agents`, pane detection); the agent
+    # tests (ApprovalRoundTripTests, AgentsCLITests, PaneDetectionTests) drive the real `claude` in a real tmux server
+    tmux
 )
 
 missing=()
