@@ -13,7 +13,8 @@ struct WatchCommand: CompanionCommand {
         discussion: """
             On a terminal the list is redrawn on every change; with --json every event is printed as one JSON line \
             (session_update, attention, summary_update, snapshot). A dropped connection is resumed from the last \
-            event received, so nothing is missed. Answer a permission request with `companion approve ID` or \
+            event received, so nothing is missed; a broken connection is retried (backoff up to 5 s; it gives up after \
+            2 minutes unreachable). Answer a permission request with `companion approve ID` or \
             `companion deny ID`.
 
             Examples:
@@ -36,23 +37,16 @@ struct WatchCommand: CompanionCommand {
 
     func execute() async throws {
         let view = WatchView(json: json, notify: notify && DesktopNotifier.isAvailable)
-        let cursor = EventCursor()
         let exitOnAttention = exitOnAttention
         let prompting = prompt || (Terminal.stdinIsTTY && Terminal.stdoutIsTTY && !json)
         try await connection.agents { client in
             let answers = prompting ? Task { await WatchPrompt(client: client, view: view).run() } : nil
             defer { answers?.cancel() }
-            while true {
-                let outcome = try await AgentAccess.events(client).run(after: cursor.last) { event in
-                    cursor.note(event)
-                    if view.apply(event), exitOnAttention { throw AgentEventSocket.Stop() }
-                    return []
-                }
-                if outcome == .stopped { return }
-                if case .unauthorized(let reason) = outcome {
-                    throw CLIFailure(.server, reason, hint: "this device was revoked; pair again")
-                }
+            let outcome = try await AgentAccess.events(client).follow(cursor: AgentEventCursor()) { event in
+                if view.apply(event), exitOnAttention { throw AgentEventSocket.Stop() }
+                return []
             }
+            if case .unauthorized(let reason) = outcome { throw AgentAccess.unauthorized(reason) }
         }
     }
 }

@@ -72,5 +72,35 @@ extension RealClaudeCLISuites {
             try await world.waitForTheAnswer(id)
             #expect(FileManager.default.fileExists(atPath: world.file))
         }
+
+        /// `companion deny`: the request is refused from the paired device, so Claude Code does not run the tool.
+        @Test func denyFromTheCLIStopsTheTool() async throws {
+            let world = try await AgentsCLIWorld.start()
+            defer { world.stop() }
+            let cli = world.cli
+            let id = try await world.startClaude()
+            let watch = try cli.spawn(["watch", "--json", "--exit-on-attention"])
+            _ = try await cli.run(["agents", "send", id, "please make the file"])
+            let watched = try await watch.finish(timeout: 90)
+            #expect(watched.status == Exit.success, "\(watched)")
+            let events = watched.stdout.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+            let attention = events.compactMap { ($0["session"] as? [String: Any])?["attention"] as? [String: Any] }
+                .last { $0["kind"] as? String == "approval" }
+            let approval = try #require(attention?["approval_id"] as? String, "\(watched.stdout)")
+
+            let denied = try await cli.run(["deny", approval])
+            #expect(denied.status == Exit.success, "\(denied)")
+            #expect(denied.stdout.hasPrefix("Denied \(approval)"), "\(denied.stdout)")
+            try await world.waitForTheAnswer(id)
+            #expect(!FileManager.default.fileExists(atPath: world.file), "the denied tool ran")
+            // The first decision won: an approval afterwards is refused (409, the sidecar's error: exit 5).
+            let late = try await cli.run(["approve", approval])
+            #expect(late.status == Exit.server, "\(late)")
+            let audit = try await cli.run(
+                ["sidecar", "audit", "--data-dir", world.sidecar.dataDirectory.path])
+            #expect(audit.stdout.contains("approval_denied") && !audit.stdout.contains("approval_allowed"), "\(audit)")
+        }
     }
 }
