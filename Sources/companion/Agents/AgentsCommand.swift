@@ -112,10 +112,7 @@ struct AgentsTailCommand: CompanionCommand {
                         lines = Array(lines.suffix(count))
                         var shown = event
                         shown.lines = lines
-                        if !json {
-                            print("\u{2500}\u{2500} \(Terminal.safe(id)) " + String(repeating: "\u{2500}", count: 20))
-                        }
-                        Self.show(shown, json: json)
+                        Self.show(shown, json: json, header: id)
                     }
                     if event.type == "error", let message = event.message { Terminal.printWarning(message) }
                     return []
@@ -125,14 +122,20 @@ struct AgentsTailCommand: CompanionCommand {
         }
     }
 
-    /// Prints a terminal's lines, or the event as one JSON line.
-    static func show(_ event: AgentEventMessage, json: Bool) {
+    /// Prints a terminal's lines (under a rule naming `header`, when given), or the event as one JSON line. Written
+    /// at once, not through `print`'s buffer, so each change reaches a pipe (`tail --follow | grep`) as it happens.
+    static func show(_ event: AgentEventMessage, json: Bool, header: String? = nil) {
         if json {
             if let data = try? ClaudeAPIJSON.encode(event) {
                 FileHandle.standardOutput.write(data + Data("\n".utf8))
             }
         } else {
-            print(AgentPresentation.terminal(event.lines ?? []), terminator: "")
+            var text = ""
+            if let header {
+                text = "\u{2500}\u{2500} \(Terminal.safe(header)) " + String(repeating: "\u{2500}", count: 20) + "\n"
+            }
+            text += AgentPresentation.terminal(event.lines ?? [])
+            FileHandle.standardOutput.write(Data(text.utf8))
         }
     }
 }
