@@ -89,7 +89,7 @@ extension RealClaudeSidecarSuites {
                 #expect(raised.session?.attention?.inputSummary == "touch \(first)")
                 let answer = try await live.client.approve(
                     id: try #require(raised.session?.attention?.approvalId), always: true)
-                #expect(answer.decision == "allow")
+                #expect(answer.decision == "allow_always")
                 _ = try await log.first("the turn's end") {
                     $0.update(session.id, state: "idle") && $0.session?.summary == "Done."
                 }
