@@ -104,6 +104,8 @@ struct AgentsReconnectCLITests {
         let id = try await world.newSession()
         let tail = try world.cli.spawn(["agents", "tail", id, "--follow"])
         defer { tail.kill(SIGTERM) }
+        // The rule above each update marks output of the stream (the first screen comes over REST, without one).
+        try await tail.waitForOutput { out, _ in out.contains("\u{2500}\u{2500} \(id)") }
         let before = try await world.cli.run(["agents", "send", id, "typed before the break"])
         #expect(before.status == Exit.success, "\(before)")
         try await tail.waitForOutput { out, _ in out.contains("typed before the break") }
@@ -126,6 +128,7 @@ struct AgentsReconnectCLITests {
         let id = try await world.newSession()
         let tail = try world.cli.spawn(["agents", "tail", id, "--follow"])
         defer { tail.kill(SIGTERM) }
+        try await tail.waitForOutput { out, _ in out.contains("\u{2500}\u{2500} \(id)") }
         _ = try await world.cli.run(["agents", "send", id, "typed before the revocation"])
         try await tail.waitForOutput { out, _ in out.contains("typed before the revocation") }
         let revoke = try await CompanionCLI().run(
@@ -138,5 +141,37 @@ struct AgentsReconnectCLITests {
         // An unpaired companion's stream is refused at the upgrade: the same exit code.
         let watch = try await world.cli.run(["watch", "--json"], timeout: 60)
         #expect(watch.status == Exit.notPaired, "\(watch)")
+    }
+
+    /// `agents send`, `tail` (once and with --follow) and `rm` with --json: the API's JSON on standard output, and a
+    /// failure as one JSON error document.
+    @Test func sendTailAndRemoveSpeakJSON() async throws {
+        let world = try await World.start()
+        defer { world.stop() }
+        let id = try await world.newSession()
+        let follow = try world.cli.spawn(["agents", "tail", id, "--follow", "--json"])
+        defer { follow.kill(SIGTERM) }
+        try await follow.waitForOutput { out, _ in out.contains("\"seq\"") }  // the stream's first update
+        let (sent, session) = try await world.cli.json(["agents", "send", id, "typed for json"])
+        #expect(sent.status == Exit.success, "\(sent)")
+        #expect(session["id"]?.stringValue == id && session["source"]?.stringValue == "tmux")
+        try await follow.waitForOutput { out, _ in out.contains("typed for json") }
+        let lines = follow.stdout.split(separator: "\n").map { try? JSONValue.parse(String($0)) }
+        #expect(
+            !lines.isEmpty && lines.allSatisfy { $0?["type"]?.stringValue == "terminal_output" }, "\(follow.stdout)")
+        #expect(lines.allSatisfy { $0?["session_id"]?.stringValue == id })
+
+        let (tailed, terminal) = try await world.cli.json(["agents", "tail", id, "--lines", "5"])
+        #expect(tailed.status == Exit.success, "\(tailed)")
+        #expect(terminal["session_id"]?.stringValue == id)
+        #expect(terminal["lines"]?.arrayValue?.contains { $0.stringValue?.contains("typed for json") == true } == true)
+
+        let (removed, answer) = try await world.cli.json(["agents", "rm", id])
+        #expect(removed.status == Exit.success, "\(removed)")
+        #expect(answer["deleted"] == .bool(true) && answer["id"]?.stringValue == id)
+        let again = try await world.cli.run(["agents", "rm", id, "--json"])
+        #expect(again.status == Exit.server, "\(again)")
+        let failure = try JSONValue.parse(again.stdout)
+        #expect(failure["ok"] == .bool(false) && failure["error"]?["exitCode"] == .integer(5), "\(again.stdout)")
     }
 }
