@@ -22,6 +22,9 @@ packages=(
     # /usr/bin/systemd-analyze: the service tests check the generated user unit with `systemd-analyze --user
     # verify` (a container or minimal image may lack systemd; installing it here starts nothing)
     systemd
+    # agent sessions: the sidecar runs and watches Claude Code in tmux (`companion agents`, pane detection); the agent
+    # tests (ApprovalRoundTripTests, AgentsCLITests, PaneDetectionTests) drive the real `claude` in a real tmux server
+    tmux
 )
 
 missing=()

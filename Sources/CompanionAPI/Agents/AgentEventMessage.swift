@@ -6,7 +6,9 @@ import Foundation
 /// `terminal_output` (``sessionId``, ``lines``: the pane's last lines, for subscribed sessions only),
 /// `summary_update` (``sessionId``, ``summary``), `snapshot` (``sessions``: every session, sent when a client could
 /// not resume from its last sequence number), `removed` (``sessionId``) and `error` (``message``). Every event but
-/// `error` has a sequence number ``seq``, increasing by one; `terminal_output` is numbered per connection.
+/// `error` has a sequence number ``seq``, increasing by one; `terminal_output` is numbered per connection. Every event
+/// but `error` also carries ``epoch``, the sidecar run that numbered it (random, new at every start): a client resumes
+/// with both (`?after=SEQ&epoch=E`), and a sequence number of another run gets a snapshot, never that run's events.
 public struct AgentEventMessage: Codable, Sendable, Equatable {
     public var type: String
     public var seq: Int?
@@ -16,10 +18,13 @@ public struct AgentEventMessage: Codable, Sendable, Equatable {
     public var lines: [String]?
     public var summary: String?
     public var message: String?
+    /// The sidecar run whose sequence ``seq`` belongs to (an addition to the orca plan's shapes).
+    public var epoch: String?
 
     public init(
         type: String, seq: Int? = nil, session: AgentSessionInfo? = nil, sessions: [AgentSessionInfo]? = nil,
-        sessionId: String? = nil, lines: [String]? = nil, summary: String? = nil, message: String? = nil
+        sessionId: String? = nil, lines: [String]? = nil, summary: String? = nil, message: String? = nil,
+        epoch: String? = nil
     ) {
         self.type = type
         self.seq = seq
@@ -29,10 +34,11 @@ public struct AgentEventMessage: Codable, Sendable, Equatable {
         self.lines = lines
         self.summary = summary
         self.message = message
+        self.epoch = epoch
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, seq, session, sessions, lines, summary, message
+        case type, seq, epoch, session, sessions, lines, summary, message
         case sessionId = "session_id"
     }
 

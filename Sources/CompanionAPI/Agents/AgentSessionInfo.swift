@@ -91,14 +91,46 @@ public struct AgentGroupInfo: Codable, Sendable, Equatable {
     }
 }
 
-/// `GET /api/attention`: how many sessions need someone, and which.
+/// `GET /api/attention`: how many sessions need someone, and which; and every permission request held for a device,
+/// oldest first (a session may have several at once, while its `attention` shows one of them).
 public struct AgentAttentionResponse: Codable, Sendable, Equatable {
     public var count: Int
     public var sessions: [AgentSessionInfo]
+    /// Absent from an older sidecar's answer.
+    public var approvals: [AgentPendingApproval]?
 
-    public init(sessions: [AgentSessionInfo]) {
+    public init(sessions: [AgentSessionInfo], approvals: [AgentPendingApproval]? = nil) {
         self.count = sessions.count
         self.sessions = sessions
+        self.approvals = approvals
+    }
+}
+
+/// One permission request held for a device (`approvals` of `GET /api/attention`).
+public struct AgentPendingApproval: Codable, Sendable, Equatable {
+    public var approvalId: String
+    public var sessionId: String
+    public var tool: String?
+    public var inputSummary: String?
+    public var project: String?
+    public var since: Date
+
+    public init(
+        approvalId: String, sessionId: String, tool: String?, inputSummary: String?, project: String?, since: Date
+    ) {
+        self.approvalId = approvalId
+        self.sessionId = sessionId
+        self.tool = tool
+        self.inputSummary = inputSummary
+        self.project = project
+        self.since = since
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case tool, project, since
+        case approvalId = "approval_id"
+        case sessionId = "session_id"
+        case inputSummary = "input_summary"
     }
 }
 

@@ -80,6 +80,9 @@ public struct AgentSession: Sendable, Equatable {
     public var summary: String?
     /// When a hook last spoke for this session (pane detection yields to a recent one).
     public var lastHookAt: Date?
+    /// Every permission request held for a device in this session, oldest first (Claude Code may ask for several tool
+    /// uses at once); ``attention`` shows the oldest, and the next once it is answered.
+    public var heldApprovals: [AgentAttention] = []
 
     public init(
         id: String, source: Source, claudeSessionID: String? = nil, tmuxSession: String? = nil,

@@ -84,8 +84,10 @@ public actor AgentSessionStore {
         case .known(.sessionStart):
             if session.state == .dead { session.state = .idle }
         case .known(.userPromptSubmit), .known(.postToolUse):
+            // The session moved on: the sidecar settles what it still held (answered in the terminal).
             session.state = .running
             session.attention = nil
+            session.heldApprovals = []
         case .known(.notification):
             switch event.notificationType {
             case "idle_prompt":
@@ -99,9 +101,13 @@ public actor AgentSessionStore {
         case .known(.permissionRequest):
             session.state = .needsInput
             if let approval {
-                session.attention = AgentAttention(
-                    kind: .approval, since: approval.since, toolName: approval.toolName,
-                    inputSummary: approval.inputSummary, approvalID: approval.id, detail: "permission")
+                // Another request already held stays the one shown (the oldest first); this one is listed with
+                // it (``AgentSession/heldApprovals``, `GET /api/attention`) and shown once that one is answered.
+                session.heldApprovals.append(
+                    AgentAttention(
+                        kind: .approval, since: approval.since, toolName: approval.toolName,
+                        inputSummary: approval.inputSummary, approvalID: approval.id, detail: "permission"))
+                session.attention = session.heldApprovals.first
             } else if session.attention?.kind != .approval {
                 session.attention = AgentAttention(
                     kind: .input, since: date, toolName: event.toolName, inputSummary: event.toolInputSummary,
@@ -110,6 +116,7 @@ public actor AgentSessionStore {
         case .known(.stop):
             session.state = .idle
             session.attention = nil
+            session.heldApprovals = []
             summary = event.lastAssistantMessage
         case .known(.stopFailure):
             session.state = .needsInput
@@ -117,6 +124,7 @@ public actor AgentSessionStore {
         case .known(.sessionEnd):
             session.state = .dead
             session.attention = nil
+            session.heldApprovals = []
         case .other:
             break
         }
@@ -127,10 +135,19 @@ public actor AgentSessionStore {
     }
 
     /// A held request ended: decided (the tool runs or is refused: running) or handed back to the terminal.
+    /// With other requests of the session still held, the next of them is shown instead.
     public func approvalEnded(_ request: ApprovalRequest, decided: Bool) {
-        guard var session = session(request.sessionKey), session.attention?.approvalID == request.id else { return }
+        guard var session = session(request.sessionKey) else { return }
         let before = session
-        if decided {
+        session.heldApprovals.removeAll { $0.approvalID == request.id }
+        guard session.attention?.approvalID == request.id else {
+            if session.heldApprovals != before.heldApprovals { sessions[session.id] = session }
+            return
+        }
+        if let next = session.heldApprovals.first {
+            session.state = .needsInput
+            session.attention = next
+        } else if decided {
             session.state = .running
             session.attention = nil
         } else {
@@ -176,6 +193,14 @@ public actor AgentSessionStore {
         guard let session = sessions[id], session.state != .dead else { return false }
         guard let last = session.lastHookAt else { return true }
         return now().timeIntervalSince(last) >= hookFreshness
+    }
+
+    /// How long until the session's last hook is no longer fresh, so that what its pane shows counts again; nil when
+    /// it already counts (or the session is gone or ended).
+    public func hookFreshFor(_ id: String) -> TimeInterval? {
+        guard let session = sessions[id], session.state != .dead, let last = session.lastHookAt else { return nil }
+        let left = hookFreshness - now().timeIntervalSince(last)
+        return left > 0 ? left : nil
     }
 
     /// Marks a session ended (its tmux session is gone).

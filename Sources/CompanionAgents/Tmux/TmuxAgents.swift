@@ -17,6 +17,8 @@ public actor TmuxAgents {
     private var watchers: [String: Task<Void, Never>] = [:]
     private var subscribers: [String: Int] = [:]
     private var lastScreens: [String: [String]] = [:]
+    /// Sessions whose pane changed while a fresh hook spoke for them: read again once that hook is stale.
+    private var rechecks: [String: Task<Void, Never>] = [:]
 
     /// `environment` is added to every session's (the tests' sandbox, a `PATH`); `terminalLines` is how many lines
     /// a `terminal` update carries.
@@ -69,6 +71,7 @@ public actor TmuxAgents {
     public func remove(_ session: AgentSession) async throws(TmuxError) {
         if let name = session.tmuxSession {
             watchers.removeValue(forKey: session.id)?.cancel()
+            rechecks.removeValue(forKey: session.id)?.cancel()
             do { try await tmux.kill(name) } catch .noSuchSession {}
         }
         subscribers[session.id] = nil
@@ -87,6 +90,8 @@ public actor TmuxAgents {
     public func stopWatching() {
         for task in watchers.values { task.cancel() }
         watchers = [:]
+        for task in rechecks.values { task.cancel() }
+        rechecks = [:]
     }
 
     /// How many sessions are watched.
@@ -107,9 +112,11 @@ public actor TmuxAgents {
 
     private func paneChanged(id: String, name: String) async {
         let subscribed = subscribers[id] != nil
-        if !subscribed {
-            let detect = await store.needsPaneDetection(id)
-            if !detect { return }
+        if let fresh = await store.hookFreshFor(id) {
+            // The hook speaks for the session now; if the pane says something else and then stays silent, nothing
+            // would read it again: read it once more when the hook goes stale.
+            recheck(id: id, name: name, after: fresh)
+            if !subscribed { return }
         }
         guard let lines = try? await tmux.capture(name, lines: terminalLines) else { return }
         if subscribed, lastScreens[id] != lines {
@@ -119,7 +126,26 @@ public actor TmuxAgents {
         await store.apply(pane: PaneClassifier.classify(lines), to: id)
     }
 
+    /// Reads the pane of `id` again `after` seconds (one re-check per session at a time; a later change before it
+    /// is read then anyway).
+    private func recheck(id: String, name: String, after seconds: TimeInterval) {
+        guard rechecks[id] == nil else { return }
+        rechecks[id] = Task { [weak self] in
+            // A little past the hook's freshness, so the store counts the pane by then.
+            try? await Task.sleep(for: .milliseconds(Int(seconds * 1000) + 50))
+            guard !Task.isCancelled, let self else { return }
+            await self.rechecked(id: id, name: name)
+        }
+    }
+
+    private func rechecked(id: String, name: String) async {
+        rechecks[id] = nil
+        guard watchers[id] != nil else { return }
+        await paneChanged(id: id, name: name)
+    }
+
     private func paneExited(id: String) async {
+        rechecks.removeValue(forKey: id)?.cancel()
         watchers[id] = nil
         await store.markDead(id)
     }

@@ -43,10 +43,13 @@ extension CompanionEndpoint {
     public static func deny(id: String) -> CompanionEndpoint {
         CompanionEndpoint(method: "POST", path: "/api/approvals/\(segment(id))/deny", auth: .signatureOrBearer)
     }
-    /// `GET /ws` upgraded to a WebSocket, resuming after `after` when given.
-    public static func agentEvents(after: Int?) -> CompanionEndpoint {
-        CompanionEndpoint(
-            method: "GET", path: "/ws", query: after.map { [URLQueryItem(name: "after", value: String($0))] } ?? [],
-            auth: .signatureOrBearer)
+    /// `GET /ws` upgraded to a WebSocket, resuming after `after` (of the sidecar run `epoch`) when given.
+    public static func agentEvents(after: Int?, epoch: String? = nil) -> CompanionEndpoint {
+        var query: [URLQueryItem] = []
+        if let after {
+            query.append(URLQueryItem(name: "after", value: String(after)))
+            if let epoch { query.append(URLQueryItem(name: "epoch", value: epoch)) }
+        }
+        return CompanionEndpoint(method: "GET", path: "/ws", query: query, auth: .signatureOrBearer)
     }
 }

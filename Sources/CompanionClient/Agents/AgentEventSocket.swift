@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Logging
 import NIOWebSocket
+import Synchronization
 import WSClient
 
 /// Client of `WS /ws` (swift-websocket): the sequenced agent events, from a snapshot or resumed after a sequence
@@ -29,22 +30,25 @@ public struct AgentEventSocket: Sendable {
         self.transport = transport
     }
 
-    /// The `ws://` or `wss://` URL resuming after `after`.
-    public func url(after: Int?) -> String {
-        let http = transport.url(of: .agentEvents(after: after))
+    /// The `ws://` or `wss://` URL resuming after `after` (of the sidecar run `epoch`).
+    public func url(after: Int?, epoch: String? = nil) -> String {
+        let http = transport.url(of: .agentEvents(after: after, epoch: epoch))
         if http.hasPrefix("https://") { return "wss://" + http.dropFirst("https://".count) }
         return "ws://" + http.dropFirst("http://".count)
     }
 
-    /// Connects (resuming after `after`, else from a snapshot), sends `messages` once open, then hands every event
-    /// to `receive` in order until the connection ends. `receive` answers messages to send back (e.g. a
-    /// `subscribe_terminal` once the snapshot named a session). Throws when the socket cannot be opened.
+    /// Connects (resuming after `after` of the run `epoch`, else from a snapshot), sends `messages` once open, then
+    /// hands every event to `receive` in order until the connection ends. `receive` answers messages to send back
+    /// (e.g. a `subscribe_terminal` once the snapshot named a session); `outgoing`, when given, is sent as it comes.
+    /// Throws when the socket cannot be opened: ``CompanionClientError/server(status:code:message:)`` when the sidecar
+    /// refused the upgrade (401: not paired or revoked), else ``CompanionClientError/network(_:url:)``.
     public func run(
-        after: Int?, messages: [AgentClientMessage] = [],
+        after: Int?, epoch: String? = nil, messages: [AgentClientMessage] = [],
+        outgoing: AsyncStream<AgentClientMessage>? = nil,
         receive: @escaping @Sendable (AgentEventMessage) async throws -> [AgentClientMessage]
     ) async throws -> Outcome {
         var headers = HTTPFields()
-        let endpoint = CompanionEndpoint.agentEvents(after: after)
+        let endpoint = CompanionEndpoint.agentEvents(after: after, epoch: epoch)
         for (field, value) in try transport.authenticationHeaders(for: endpoint, body: Data()) {
             if let name = HTTPField.Name(field) { headers[name] = value }
         }
@@ -54,11 +58,20 @@ public struct AgentEventSocket: Sendable {
         let close: WebSocketCloseFrame?
         do {
             close = try await WebSocketClient.connect(
-                url: url(after: after), configuration: configuration, logger: logger
+                url: url(after: after, epoch: epoch), configuration: configuration, logger: logger
             ) { inbound, outbound, _ in
                 for message in messages {
                     try await outbound.write(.text(String(decoding: try ClaudeAPIJSON.encode(message), as: UTF8.self)))
                 }
+                let sender = outgoing.map { outgoing in
+                    Task {
+                        for await message in outgoing {
+                            guard let data = try? ClaudeAPIJSON.encode(message) else { continue }
+                            try? await outbound.write(.text(String(decoding: data, as: UTF8.self)))
+                        }
+                    }
+                }
+                defer { sender?.cancel() }
                 for try await frame in inbound.messages(maxSize: 16 << 20) {
                     guard case .text(let text) = frame else { continue }
                     let event: AgentEventMessage
@@ -78,6 +91,9 @@ public struct AgentEventSocket: Sendable {
             return .stopped
         } catch is CancellationError {
             throw CancellationError()
+        } catch let error as WebSocketClientError where error == .webSocketUpgradeFailed {
+            try await refusal(endpoint)
+            throw CompanionClientError.network(TransportFailure.classify(error), url: transport.baseURL.absoluteString)
         } catch {
             throw CompanionClientError.network(TransportFailure.classify(error), url: transport.baseURL.absoluteString)
         }
@@ -86,5 +102,102 @@ public struct AgentEventSocket: Sendable {
             return .unauthorized(close.reason ?? "this device is no longer trusted")
         }
         return .dropped(close.reason ?? "closed")
+    }
+
+    /// After a refused upgrade: asks the same endpoint over plain HTTP, which the sidecar authenticates before the
+    /// route, and throws its refusal (401 not paired or revoked, 403 a scope missing) as the REST calls do.
+    private func refusal(_ endpoint: CompanionEndpoint) async throws {
+        guard let (status, data) = try? await transport.send(endpoint), status == 401 || status == 403 else { return }
+        _ = try ResponseDecoder.decodeEnvelope(Refused.self, data: data, status: status, endpoint: endpoint)
+    }
+
+    private struct Refused: Codable, Sendable {}
+
+    /// How ``follow(cursor:messages:reconnection:receive:)`` retries a connection that broke or cannot be opened.
+    public struct Reconnection: Sendable {
+        /// The first wait; doubled after every failed attempt up to ``maximum``.
+        public var first: Duration
+        public var maximum: Duration
+        /// Give up (throw the network error) after the sidecar was unreachable this long.
+        public var giveUpAfter: Duration
+
+        public init(
+            first: Duration = .milliseconds(250), maximum: Duration = .seconds(5), giveUpAfter: Duration = .seconds(120)
+        ) {
+            self.first = first
+            self.maximum = maximum
+            self.giveUpAfter = giveUpAfter
+        }
+    }
+
+    /// Follows the stream across dropped connections: every connection resumes from `cursor` (the last event
+    /// received and its sidecar run), so nothing is missed, and sends `messages` again (subscriptions are per
+    /// connection). A broken connection (a network drop, the sidecar restarting) is retried at once, then with a
+    /// backoff doubling from ``Reconnection/first`` to ``Reconnection/maximum``; the network error is thrown once the
+    /// sidecar was unreachable for ``Reconnection/giveUpAfter``. Returns ``Outcome/stopped`` or
+    /// ``Outcome/unauthorized(_:)``; a refusal of the upgrade is thrown (see ``run(after:epoch:messages:outgoing:receive:)``).
+    public func follow(
+        cursor: AgentEventCursor, messages: [AgentClientMessage] = [], reconnection: Reconnection = Reconnection(),
+        receive: @escaping @Sendable (AgentEventMessage) async throws -> [AgentClientMessage]
+    ) async throws -> Outcome {
+        var delay = reconnection.first
+        var unreachableSince: ContinuousClock.Instant?
+        while true {
+            let received = ReceivedFlag()
+            let position = cursor.position
+            do {
+                let outcome = try await run(after: position.seq, epoch: position.epoch, messages: messages) { event in
+                    cursor.note(event)
+                    received.value.withLock { $0 = true }
+                    return try await receive(event)
+                }
+                switch outcome {
+                case .stopped, .unauthorized: return outcome
+                case .dropped: break
+                }
+            } catch let error as CompanionClientError {
+                guard case .network = error else { throw error }
+                let since = unreachableSince ?? .now
+                unreachableSince = since
+                if ContinuousClock.now - since >= reconnection.giveUpAfter { throw error }
+            }
+            if received.value.withLock({ $0 }) {
+                // The connection worked: retry at once, with the backoff from its start again.
+                delay = reconnection.first
+                unreachableSince = nil
+            } else {
+                try await Task.sleep(for: delay)
+                delay = min(delay * 2, reconnection.maximum)
+            }
+        }
+    }
+}
+
+/// Whether one connection delivered an event.
+private final class ReceivedFlag: Sendable {
+    let value = Mutex(false)
+}
+
+/// Where a `/ws` client is in the event stream: the sidecar run (`epoch`) and the last sequence number received in
+/// it, to resume from after a dropped connection or a sidecar restart.
+public final class AgentEventCursor: Sendable {
+    private let value = Mutex<(epoch: String?, seq: Int?)>((nil, nil))
+
+    public init() {}
+
+    /// The last sequence number received and its run (both nil before the first event).
+    public var position: (epoch: String?, seq: Int?) { value.withLock { $0 } }
+
+    /// Notes an event received: a later sequence number of the same run, or any of a new run (a restarted sidecar
+    /// numbers from 1 again).
+    public func note(_ event: AgentEventMessage) {
+        guard let seq = event.seq else { return }
+        value.withLock { value in
+            if let epoch = event.epoch, epoch != value.epoch {
+                value = (epoch, seq)
+            } else {
+                value.seq = max(value.seq ?? 0, seq)
+            }
+        }
     }
 }

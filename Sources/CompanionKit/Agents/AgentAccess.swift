@@ -40,4 +40,12 @@ public enum AgentAccess {
         }
         return failure
     }
+
+    /// The failure of a `/ws` stream the sidecar closed as unauthorized (4401: the device was revoked or lost the
+    /// `read` scope): not paired (exit 7), like a REST call it refuses with 401.
+    public static func unauthorized(_ reason: String) -> CompanionError {
+        CompanionError(
+            .notPaired, "the sidecar closed the event stream: \(reason)",
+            hint: "pair this device again (`companion pair scan|code`), or ask the workstation owner for its scopes")
+    }
 }

@@ -30,6 +30,9 @@ final class AgentEventHub: Sendable {
         var nextID: UInt64 = 0
     }
 
+    /// This run's epoch: random, new at every start, carried on every event and snapshot, so that a client resuming
+    /// with a sequence number of an earlier run (the sequence starts again at 1) gets a snapshot, not this run's events.
+    let epoch: String
     private let capacity: Int
     /// Events a subscriber may have waiting before it is dropped.
     private let subscriberBacklog: Int
@@ -38,6 +41,7 @@ final class AgentEventHub: Sendable {
     init(capacity: Int, subscriberBacklog: Int = 4096) {
         self.capacity = max(16, capacity)
         self.subscriberBacklog = subscriberBacklog
+        epoch = String(UUID().uuidString.lowercased().filter { $0 != "-" }.prefix(16))
     }
 
     /// The last sequence number given.
@@ -49,6 +53,7 @@ final class AgentEventHub: Sendable {
         state.withLock { state in
             state.seq += 1
             message.seq = state.seq
+            message.epoch = epoch
             let data = (try? ClaudeAPIJSON.encode(message)) ?? Data()
             let terminal = message.type == "terminal_output" ? message.sessionId : nil
             let event = Event(seq: state.seq, terminalSessionID: terminal, text: String(decoding: data, as: UTF8.self))
@@ -63,15 +68,16 @@ final class AgentEventHub: Sendable {
         }
     }
 
-    /// Subscribes; `after` is the last sequence number the client has (nil: a new client, which gets a snapshot).
-    func subscribe(after: Int?) -> Subscription {
+    /// Subscribes; `after` is the last sequence number the client has (nil: a new client, which gets a snapshot), of
+    /// the run `epoch` (when given and not this run's, `after` means nothing here: a snapshot).
+    func subscribe(after: Int?, epoch: String? = nil) -> Subscription {
         let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .bufferingOldest(subscriberBacklog))
         return state.withLock { state in
             state.nextID += 1
             let id = state.nextID
             state.subscribers[id] = continuation
             var replay: [Event]?
-            if let after, after <= state.seq {
+            if let after, after <= state.seq, epoch == nil || epoch == self.epoch {
                 let oldest = state.buffer.first?.seq ?? state.seq + 1
                 if after >= oldest - 1 { replay = state.buffer.filter { $0.seq > after } }
             }

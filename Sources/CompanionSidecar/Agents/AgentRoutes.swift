@@ -55,7 +55,9 @@ struct AgentRoutes {
         }
         api.get("attention") { _, _ in
             try Envelope.success(
-                AgentAttentionResponse(sessions: await service.store.attention().map(AgentSessionInfo.init)))
+                AgentAttentionResponse(
+                    sessions: await service.store.attention().map(AgentSessionInfo.init),
+                    approvals: await service.approvals.pending().map(AgentPendingApproval.init)))
         }
         api.post("approvals/:id/approve") { request, context in
             let body = try await Envelope.decode(ApproveRequest.self, from: request, limit: 4096, optional: true)

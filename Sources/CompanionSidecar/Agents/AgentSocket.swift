@@ -17,37 +17,46 @@ struct AgentSocket {
     static let reauthorizationInterval: Duration = .milliseconds(100)
     static let maxClientMessageBytes = 64 * 1024
     static let unauthorizedReason = "this device is no longer trusted (revoked); pair again"
+    static let readScopeReason = "this device no longer has the 'read' scope that /ws needs"
 
     let service: AgentsService
 
     func register(
         on router: Router<SidecarRequestContext>, authentication: SignatureOrKeyMiddleware,
-        stillAuthorized: @escaping @Sendable (SidecarRequestContext) async -> Bool
+        stillAuthorized: @escaping @Sendable (SidecarRequestContext) async -> Bool,
+        scopes: @escaping @Sendable (SidecarRequestContext) async -> Set<DeviceScope>
     ) {
         router.group("ws").add(middleware: authentication).ws("") { _, _ in
             .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
-            let after = context.request.uri.queryParameters["after"].flatMap { Int($0) }
+            let query = context.request.uri.queryParameters
+            let after = query["after"].flatMap { Int($0) }
+            let epoch = query["epoch"].map { String($0) }
             let requestContext = context.requestContext
             try await stream(
-                after: after.map { max(0, $0) }, inbound: inbound, outbound: outbound,
-                deviceID: requestContext.authenticatedDeviceID,
-                mayType: requestContext.authenticatedScopes.contains(.control), peer: requestContext.peerDescription,
-                authorized: { await stillAuthorized(requestContext) })
+                after: after.map { max(0, $0) }, epoch: epoch, inbound: inbound, outbound: outbound,
+                deviceID: requestContext.authenticatedDeviceID, peer: requestContext.peerDescription,
+                authorized: { await stillAuthorized(requestContext) },
+                scopes: { await scopes(requestContext) })
         }
     }
 
     private enum Part: Sendable { case inbound, sender, revoked }
 
+    /// Serves one connection. `authorized` answers whether the device is still trusted and `scopes` what it may do
+    /// now: both are asked again every ``reauthorizationInterval`` (a device that lost `read` is closed like a revoked
+    /// one) and `scopes` again on every `send_input` (which needs `control`), so the owner narrowing a device's scopes
+    /// applies to its open socket at once.
     func stream(
-        after: Int?, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, deviceID: String?,
-        mayType: Bool = true, peer: String, authorized: @escaping @Sendable () async -> Bool
+        after: Int?, epoch: String? = nil, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
+        deviceID: String?, peer: String, authorized: @escaping @Sendable () async -> Bool,
+        scopes: @escaping @Sendable () async -> Set<DeviceScope>
     ) async throws {
         guard await authorized() else {
             try await outbound.close(.unknown(AgentEventMessage.unauthorizedCloseCode), reason: Self.unauthorizedReason)
             return
         }
-        let subscription = service.hub.subscribe(after: after)
+        let subscription = service.hub.subscribe(after: after, epoch: epoch)
         let terminals = TerminalSubscriptions()
         defer { service.hub.unsubscribe(subscription.id) }
         try await withThrowingTaskGroup(of: Part.self) { group in
@@ -56,7 +65,7 @@ struct AgentSocket {
                     for try await message in inbound.messages(maxSize: Self.maxClientMessageBytes) {
                         guard case .text(let text) = message else { continue }
                         await handle(
-                            text, terminals: terminals, outbound: outbound, deviceID: deviceID, mayType: mayType,
+                            text, terminals: terminals, outbound: outbound, deviceID: deviceID, scopes: scopes,
                             peer: peer)
                     }
                 } catch {}
@@ -67,9 +76,16 @@ struct AgentSocket {
                 return .sender
             }
             group.addTask {
-                repeat { try await Task.sleep(for: Self.reauthorizationInterval) } while await authorized()
-                try await outbound.close(
-                    .unknown(AgentEventMessage.unauthorizedCloseCode), reason: Self.unauthorizedReason)
+                var reason: String?
+                repeat {
+                    try await Task.sleep(for: Self.reauthorizationInterval)
+                    if !(await authorized()) {
+                        reason = Self.unauthorizedReason
+                    } else if !(await scopes()).contains(.read) {
+                        reason = Self.readScopeReason
+                    }
+                } while reason == nil
+                try await outbound.close(.unknown(AgentEventMessage.unauthorizedCloseCode), reason: reason)
                 return .revoked
             }
             let first = try await group.next()
@@ -92,11 +108,10 @@ struct AgentSocket {
                 try await outbound.write(.text(event.text))
             }
         } else {
-            let hub = service.hub
-            let (sessions, seq) = await service.store.withSessions { sessions in
-                (sessions.map(AgentSessionInfo.init), hub.lastSeq)
-            }
-            let snapshot = AgentEventMessage(type: "snapshot", seq: seq, sessions: sessions)
+            // Every session the REST list shows, the sidecar's chats included.
+            let (sessions, seq) = await service.snapshot()
+            let snapshot = AgentEventMessage(
+                type: "snapshot", seq: seq, sessions: sessions.map(AgentSessionInfo.init), epoch: service.hub.epoch)
             try await outbound.write(.text(String(decoding: try ClaudeAPIJSON.encode(snapshot), as: UTF8.self)))
             last = seq
         }
@@ -109,7 +124,7 @@ struct AgentSocket {
 
     private func handle(
         _ text: String, terminals: TerminalSubscriptions, outbound: WebSocketOutboundWriter, deviceID: String?,
-        mayType: Bool, peer: String
+        scopes: @Sendable () async -> Set<DeviceScope>, peer: String
     ) async {
         guard let message = try? ClaudeAPIJSON.decode(AgentClientMessage.self, from: Data(text.utf8)),
             let id = message.sessionId, ClaudeHookEvent.isPlausibleID(id)
@@ -136,7 +151,8 @@ struct AgentSocket {
             let removed = terminals.set.withLock { $0.remove(session.id) != nil }
             if removed { await service.tmuxAgents.setSubscribed(session.id, false) }
         case "send_input":
-            guard mayType else {
+            // Asked now, not at connect: the owner may have narrowed this device's scopes since.
+            guard await scopes().contains(.control) else {
                 await reply(
                     error: "this device lacks the 'control' scope that send_input needs; the workstation owner can "
                         + "grant it when pairing (companion sidecar pair --scopes read,tasks,chat,control)",

@@ -31,3 +31,11 @@ extension AgentGroupInfo {
         }.sorted { $0.path < $1.path }
     }
 }
+
+extension AgentPendingApproval {
+    init(_ request: ApprovalRequest) {
+        self.init(
+            approvalId: request.id, sessionId: request.sessionKey, tool: request.toolName,
+            inputSummary: request.inputSummary, project: request.project, since: request.since)
+    }
+}

@@ -9,6 +9,7 @@ enum AgentsRoutes {
         HookRoute(service: agents).register(on: router)
         AgentRoutes(service: agents).register(on: router, authentication: authentication)
         AgentSocket(service: agents).register(
-            on: router, authentication: authentication, stillAuthorized: sidecar.taskStreamStillAuthorized)
+            on: router, authentication: authentication, stillAuthorized: sidecar.taskStreamStillAuthorized,
+            scopes: sidecar.currentScopes)
     }
 }

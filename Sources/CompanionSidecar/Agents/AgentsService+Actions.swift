@@ -8,17 +8,19 @@ extension AgentsService {
         SHA256.hash(bytes).map { String(format: "%02x", $0) }.joined()
     }
 
-    /// Types `text` into a session the sidecar runs and records it (device, session, digest of the text).
+    /// Records `text` (device, session, digest of the text), then types it into a session the sidecar runs. Recorded
+    /// first, so nothing reaches a terminal unrecorded, and the row is there by the time the terminal shows the text
+    /// (a row whose typing then failed records an attempt; the caller is told it failed).
     func sendInput(_ session: AgentSession, text: String, enter: Bool, deviceID: String?, peer: String) async throws {
-        guard session.source == .tmux else {
+        guard session.source == .tmux, session.tmuxSession != nil else {
             throw SidecarError(
                 .conflict,
                 "session \(session.id) runs outside the sidecar (no terminal to type into); answer it where it runs")
         }
-        try await AgentRoutes.tmux { try await tmuxAgents.send(session, text: text, enter: enter) }
         try await audit(
             .agentInput, deviceID: deviceID, peer: peer, session: session.id,
             digest: Self.digest(Array(text.utf8) + (enter ? [0x0A] : [])))
+        try await AgentRoutes.tmux { try await tmuxAgents.send(session, text: text, enter: enter) }
     }
 
     /// Decides held request `id` (or the one held for session `id`); the first decision wins. Records it.

@@ -74,11 +74,24 @@ public final class AgentsService: Sendable {
     /// once, as the chat), most recently active first; only `group`'s when given.
     func allSessions(group: String? = nil) async -> [AgentSession] {
         let chats = await chatSessions().filter { group == nil || $0.group == group }
+        return Self.merge(await store.list(group: group), chats: chats)
+    }
+
+    /// The `/ws` snapshot: every session as ``allSessions(group:)`` lists them (the chats included), and the sequence
+    /// number of the last change of the store it includes (read together with the store's sessions).
+    func snapshot() async -> (sessions: [AgentSession], seq: Int) {
+        let chats = await chatSessions()
+        let hub = hub
+        let (own, seq) = await store.withSessions { sessions in (sessions, hub.lastSeq) }
+        return (Self.merge(own, chats: chats), seq)
+    }
+
+    /// The store's sessions and the chats, a hook session of a chat's own `claude` run shown once (as the chat),
+    /// most recently active first.
+    private static func merge(_ own: [AgentSession], chats: [AgentSession]) -> [AgentSession] {
         let chatClaudeIDs = Set(chats.compactMap(\.claudeSessionID))
-        let own = await store.list(group: group).filter {
-            $0.source != .hook || !chatClaudeIDs.contains($0.claudeSessionID ?? "")
-        }
-        return (own + chats).sorted { ($0.lastActivity, $0.id) > ($1.lastActivity, $1.id) }
+        let kept = own.filter { $0.source != .hook || !chatClaudeIDs.contains($0.claudeSessionID ?? "") }
+        return (kept + chats).sorted { ($0.lastActivity, $0.id) > ($1.lastActivity, $1.id) }
     }
 
     /// The session with this id: the store's, else a chat's.

@@ -1,3 +1,4 @@
+import CompanionAPI
 import Hummingbird
 
 extension Sidecar {
@@ -42,6 +43,16 @@ extension Sidecar {
         return { context in
             guard let deviceID = context.authenticatedDeviceID else { return true }
             return (try? await registry.trustedKey(deviceID: deviceID)) != nil
+        }
+    }
+
+    /// The scopes a request's device has now (the owner may have changed them since the request was admitted); the
+    /// request's own for one made with the API key; none for a device no longer trusted. Answered from memory.
+    var currentScopes: @Sendable (SidecarRequestContext) async -> Set<DeviceScope> {
+        let registry = registry
+        return { context in
+            guard let deviceID = context.authenticatedDeviceID else { return context.authenticatedScopes }
+            return ((try? await registry.scopes(deviceID: deviceID)) ?? nil) ?? []
         }
     }
 }

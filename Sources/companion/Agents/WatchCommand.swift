@@ -13,7 +13,8 @@ struct WatchCommand: CompanionCommand {
         discussion: """
             On a terminal the list is redrawn on every change; with --json every event is printed as one JSON line \
             (session_update, attention, summary_update, snapshot). A dropped connection is resumed from the last \
-            event received, so nothing is missed. Answer a permission request with `companion approve ID` or \
+            event received, so nothing is missed; a broken connection is retried (backoff up to 5 s; it gives up after \
+            2 minutes unreachable). Answer a permission request with `companion approve ID` or \
             `companion deny ID`.
 
             Examples:
@@ -36,23 +37,20 @@ struct WatchCommand: CompanionCommand {
 
     func execute() async throws {
         let view = WatchView(json: json, notify: notify && DesktopNotifier.isAvailable)
-        let cursor = EventCursor()
         let exitOnAttention = exitOnAttention
         let prompting = prompt || (Terminal.stdinIsTTY && Terminal.stdoutIsTTY && !json)
         try await connection.agents { client in
             let answers = prompting ? Task { await WatchPrompt(client: client, view: view).run() } : nil
             defer { answers?.cancel() }
-            while true {
-                let outcome = try await AgentAccess.events(client).run(after: cursor.last) { event in
-                    cursor.note(event)
-                    if view.apply(event), exitOnAttention { throw AgentEventSocket.Stop() }
-                    return []
+            let outcome = try await AgentAccess.events(client).follow(cursor: AgentEventCursor()) { event in
+                if prompting, view.mayChangeApprovals(event) {
+                    // A session may hold several requests at once while its attention shows one: number them all.
+                    view.pending(try? await client.attention().approvals)
                 }
-                if outcome == .stopped { return }
-                if case .unauthorized(let reason) = outcome {
-                    throw CLIFailure(.server, reason, hint: "this device was revoked; pair again")
-                }
+                if view.apply(event), exitOnAttention { throw AgentEventSocket.Stop() }
+                return []
             }
+            if case .unauthorized(let reason) = outcome { throw AgentAccess.unauthorized(reason) }
         }
     }
 }
@@ -64,6 +62,19 @@ final class WatchView: Sendable {
     private let sessions = Mutex<[String: AgentSessionInfo]>([:])
     /// The approval ids as numbered in the last list drawn (1 first).
     private let numbered = Mutex<[String]>([])
+    /// Every request held for a device, as `GET /api/attention` last listed them (nil: not asked).
+    private let held = Mutex<[AgentPendingApproval]?>(nil)
+
+    /// True when `event` may have raised or settled a held request (the list of them is then asked again).
+    func mayChangeApprovals(_ event: AgentEventMessage) -> Bool {
+        event.type == "snapshot" || event.type == "attention" || event.session?.state == "needs_input"
+            || held.withLock { !($0 ?? []).isEmpty }
+    }
+
+    /// The held requests as the sidecar lists them (nil from an older sidecar: the sessions' attention is used).
+    func pending(_ approvals: [AgentPendingApproval]?) {
+        held.withLock { $0 = approvals }
+    }
     /// What the last answer typed at the prompt did.
     private let note = Mutex<String?>(nil)
 
@@ -120,13 +131,20 @@ final class WatchView: Sendable {
             (($0.attention == nil ? 1 : 0), $1.lastActivity) < (($1.attention == nil ? 1 : 0), $0.lastActivity)
         }
         var text = Terminal.stdoutIsTTY ? "\u{1B}[H\u{1B}[2J" : ""
-        let approvals = ordered.compactMap { $0.attention?.approvalId }
+        let listed = held.withLock { $0 }
+        let approvals = listed?.map(\.approvalId) ?? ordered.compactMap { $0.attention?.approvalId }
         numbered.withLock { $0 = approvals }
         let waiting = all.filter { $0.attention != nil }.count
         text +=
             "Agent sessions: \(all.count), needing you: \(waiting)   (\(Date().formatted(date: .omitted, time: .standard)))\n\n"
         text += AgentPresentation.list(ordered)
-        for (number, id) in approvals.enumerated() { text += "  [\(number + 1)] \(Terminal.safe(id))\n" }
+        for (number, id) in approvals.enumerated() {
+            text += "  [\(number + 1)] \(Terminal.safe(id))"
+            if let request = listed?.first(where: { $0.approvalId == id }) {
+                text += "  \(Terminal.safe(request.tool ?? "?")): \(Terminal.safe(request.inputSummary ?? ""))"
+            }
+            text += "\n"
+        }
         if !approvals.isEmpty { text += "answer: a N (allow), A N (allow for the session), d N (deny)\n" }
         if let note = note.withLock({ $0 }) { text += note + "\n" }
         FileHandle.standardOutput.write(Data(text.utf8))

@@ -25,8 +25,13 @@ import Testing
         let attention = try roundTrip(AgentEventMessage.self, "event-attention.json")
         #expect(attention.type == "attention" && attention.seq == 42)
         #expect(attention.session?.attention?.kind == "input")
+        #expect(attention.epoch == "5f0c2a91d4e7b368")
         let terminal = try roundTrip(AgentEventMessage.self, "event-terminal-output.json")
         #expect(terminal.lines == ["❯ please make the file", "● Done."])
+        #expect(terminal.epoch == nil)  // an older sidecar's event, without the run's epoch
+        let snapshot = try roundTrip(AgentEventMessage.self, "event-snapshot.json")
+        #expect(snapshot.type == "snapshot" && snapshot.seq == 0 && snapshot.epoch == "9b1e04c7a2f35d80")
+        #expect(snapshot.sessions?.map(\.id) == ["ag-hfB08LnX"] && snapshot.sessions?.first?.tmuxSession != nil)
         let input = try roundTrip(AgentClientMessage.self, "client-send-input.json")
         #expect(input == AgentClientMessage(type: "send_input", sessionId: "ag-hfB08LnX", text: "yes", enter: true))
         let empty = try #require(

@@ -84,5 +84,78 @@ extension RealClaudeCLISuites {
             try await world.waitForTheAnswer(id)
             #expect(FileManager.default.fileExists(atPath: world.file))
         }
+
+        /// `companion deny`: the request is refused from the paired device, so Claude Code does not run the tool.
+        @Test func denyFromTheCLIStopsTheTool() async throws {
+            let world = try await AgentsCLIWorld.start()
+            defer { world.stop() }
+            let cli = world.cli
+            let id = try await world.startClaude()
+            let watch = try cli.spawn(["watch", "--json", "--exit-on-attention"])
+            _ = try await cli.run(["agents", "send", id, "please make the file"])
+            let watched = try await watch.finish(timeout: 90)
+            #expect(watched.status == Exit.success, "\(watched)")
+            let events = watched.stdout.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+            let attention = events.compactMap { ($0["session"] as? [String: Any])?["attention"] as? [String: Any] }
+                .last { $0["kind"] as? String == "approval" }
+            let approval = try #require(attention?["approval_id"] as? String, "\(watched.stdout)")
+
+            let denied = try await cli.run(["deny", approval])
+            #expect(denied.status == Exit.success, "\(denied)")
+            #expect(denied.stdout.hasPrefix("Denied \(approval)"), "\(denied.stdout)")
+            try await world.waitForTheAnswer(id)
+            #expect(!FileManager.default.fileExists(atPath: world.file), "the denied tool ran")
+            // The first decision won: an approval afterwards is refused (409, the sidecar's error: exit 5).
+            let late = try await cli.run(["approve", approval])
+            #expect(late.status == Exit.server, "\(late)")
+            let audit = try await cli.run(
+                ["sidecar", "audit", "--data-dir", world.sidecar.dataDirectory.path])
+            #expect(audit.stdout.contains("approval_denied") && !audit.stdout.contains("approval_allowed"), "\(audit)")
+        }
+
+        /// Two requests of one session held at once (posted as Claude Code posts them): `watch --prompt` numbers
+        /// both, with their tool and input, and `a 2` allows the second, whose hook gets the answer.
+        @Test func theWatchPromptNumbersEveryHeldRequest() async throws {
+            let world = try await AgentsCLIWorld.start()
+            defer { world.stop() }
+            let install = try await world.cli.run(
+                ["sidecar", "hooks", "install", "--port", String(world.sidecar.port)] + world.location)
+            #expect(install.status == Exit.success, "\(install)")
+            let document =
+                try JSONSerialization.jsonObject(with: Data(contentsOf: world.sandbox.settingsFile)) as? [String: Any]
+            let stop = ((document?["hooks"] as? [String: Any])?["Stop"] as? [[String: Any]])?.last
+            let hook = (stop?["hooks"] as? [[String: Any]])?.first
+            let secret = try #require((hook?["headers"] as? [String: String])?["X-Companion-Hook-Secret"])
+            let probe = HTTPProbe(baseURL: world.sidecar.baseURL)
+            func request(_ command: String) -> Task<HTTPReply, any Error> {
+                let body = try! JSONSerialization.data(withJSONObject: [
+                    "hook_event_name": "PermissionRequest", "session_id": "two-held", "cwd": world.project,
+                    "tool_name": "Bash", "tool_input": ["command": command],
+                ])
+                return Task {
+                    try await probe.post("/hooks/claude-code", body, headers: ["X-Companion-Hook-Secret": secret])
+                }
+            }
+            let watch = try world.cli.spawn(["watch", "--prompt"])
+            defer { watch.kill(SIGTERM) }
+            try await watch.waitForOutput { out, _ in out.contains("Agent sessions: 0") }
+            let first = request("touch /tmp/first-held")
+            try await watch.waitForOutput { out, _ in out.contains("[1] ap-") }
+            let second = request("touch /tmp/second-held")
+            try await watch.waitForOutput { out, _ in out.contains("[2] ap-") && out.contains("touch /tmp/second-held")
+            }
+            watch.write("a 2\n")
+            let allowed = try await second.value
+            #expect(String(decoding: allowed.body, as: UTF8.self).contains(#""behavior":"allow""#))
+            try await watch.waitForOutput { out, _ in out.contains("Allowed ap-") }
+            // The first is still held (and still listed), until answered too.
+            let (_, attention) = try await world.cli.json(["agents", "list"])
+            #expect(attention.arrayValue?.first?["attention"]?["input_summary"]?.stringValue == "touch /tmp/first-held")
+            watch.write("d 1\n")
+            let denied = try await first.value
+            #expect(String(decoding: denied.body, as: UTF8.self).contains(#""behavior":"deny""#))
+        }
     }
 }

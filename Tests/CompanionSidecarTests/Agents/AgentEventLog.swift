@@ -20,20 +20,34 @@ actor AgentEventLog {
         )] = [:]
     private var nextWaiter: UInt64 = 0
     private var task: Task<Void, Never>?
+    /// Messages to send on the open connection (``send(_:)``).
+    private let outgoing = AsyncStream<AgentClientMessage>.makeStream()
 
-    /// Connects (resuming after `after`, else from a snapshot), subscribing to the terminals of `terminals`.
+    /// Connects (resuming after `after` of the sidecar run `epoch`, else from a snapshot), subscribing to the
+    /// terminals of `terminals`.
     static func connect(
-        _ socket: AgentEventSocket, after: Int? = nil, terminals: [String] = [], then more: [AgentClientMessage] = []
+        _ socket: AgentEventSocket, after: Int? = nil, epoch: String? = nil, terminals: [String] = [],
+        then more: [AgentClientMessage] = []
     ) -> AgentEventLog {
         let log = AgentEventLog()
-        Task { await log.start(socket, after: after, terminals: terminals, more: more) }
+        Task { await log.start(socket, after: after, epoch: epoch, terminals: terminals, more: more) }
         return log
     }
 
-    private func start(_ socket: AgentEventSocket, after: Int?, terminals: [String], more: [AgentClientMessage]) {
+    /// Sends `message` on the open connection.
+    nonisolated func send(_ message: AgentClientMessage) {
+        outgoing.continuation.yield(message)
+    }
+
+    private func start(
+        _ socket: AgentEventSocket, after: Int?, epoch: String?, terminals: [String], more: [AgentClientMessage]
+    ) {
+        let stream = outgoing.stream
         task = Task {
             let messages = terminals.map { AgentClientMessage(type: "subscribe_terminal", sessionId: $0) } + more
-            let outcome = try? await socket.run(after: after, messages: messages) { event in
+            let outcome = try? await socket.run(
+                after: after, epoch: epoch, messages: messages, outgoing: stream
+            ) { event in
                 await self.append(event)
                 return []
             }

@@ -47,14 +47,14 @@ struct AgentsFixture {
         }
     }
 
-    func configuration(holdTime: Duration, host: String = "127.0.0.1", chats: Bool = false) throws
-        -> SidecarConfiguration
-    {
+    func configuration(
+        holdTime: Duration, host: String = "127.0.0.1", chats: Bool = false, hookFreshness: TimeInterval = 10
+    ) throws -> SidecarConfiguration {
         var configuration = SidecarConfiguration(
             host: host, port: 0, dataDirectory: dataDirectory, hostName: "test-workstation")
         configuration.taskAPIKey = try TaskAPIKey(Self.apiKey)
         configuration.agents = AgentsSettings(
-            tmuxSocket: tmuxSocket, approvalHoldTime: holdTime, hookFreshness: 10, defaultCommand: [claude],
+            tmuxSocket: tmuxSocket, approvalHoldTime: holdTime, hookFreshness: hookFreshness, defaultCommand: [claude],
             environment: sandbox.environment)
         if chats {
             configuration.claudeCode = ClaudeCodeSettings(executablePath: claude, environment: sandbox.environment)
@@ -65,10 +65,12 @@ struct AgentsFixture {
     /// Serves a sidecar for `body` (hooks installed pointing at it when `hooks`), then stops it.
     func live<T>(
         holdTime: Duration = .seconds(120), hooks: Bool = true, host: String = "127.0.0.1", chats: Bool = false,
-        _ body: (Live) async throws -> T
+        hookFreshness: TimeInterval = 10, _ body: (Live) async throws -> T
     ) async throws -> T {
         let sidecar = try Sidecar(
-            configuration: try configuration(holdTime: holdTime, host: host, chats: chats), logLevel: .warning)
+            configuration: try configuration(
+                holdTime: holdTime, host: host, chats: chats, hookFreshness: hookFreshness),
+            logLevel: .warning)
         let running = try await sidecar.start()
         let live = try Live(running: running, sidecar: sidecar)
         do {
@@ -108,10 +110,12 @@ struct AgentsFixture {
         }
 
         /// A `/ws` connection subscribed to `terminals`.
-        func events(after: Int? = nil, terminals: [String] = [], then more: [AgentClientMessage] = []) -> AgentEventLog
-        {
+        func events(
+            after: Int? = nil, epoch: String? = nil, terminals: [String] = [], then more: [AgentClientMessage] = []
+        ) -> AgentEventLog {
             AgentEventLog.connect(
-                AgentEventSocket(transport: client.transport), after: after, terminals: terminals, then: more)
+                AgentEventSocket(transport: client.transport), after: after, epoch: epoch, terminals: terminals,
+                then: more)
         }
 
         /// Starts `claude` in tmux in the project and waits until its prompt is on the screen.

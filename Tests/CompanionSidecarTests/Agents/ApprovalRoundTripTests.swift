@@ -28,6 +28,11 @@ extension RealClaudeSidecarSuites {
 
                 let answer = try await live.client.approve(id: try #require(attention.approvalId))
                 #expect(answer.decision == "allow")
+                // The decision puts the session back to running (the tool runs), before the turn ends.
+                let resumed = try await log.first("running again") {
+                    $0.update(session.id, state: "running") && ($0.seq ?? 0) > (raised.seq ?? 0)
+                }
+                #expect(resumed.session?.attention == nil)
                 // A second decision is refused: the first one won.
                 await #expect(throws: CompanionClientError.self) {
                     try await live.client.deny(id: attention.approvalId!)
@@ -49,6 +54,54 @@ extension RealClaudeSidecarSuites {
                 #expect(
                     try await live.sidecar.registry.auditLog().allSatisfy { !($0.detail ?? "").contains("please make") }
                 )
+                // Claude Code exits: the session ends (SessionEnd, and its tmux session is gone).
+                _ = try await live.client.send(id: session.id, text: "/exit")
+                let dead = try await log.first("the session's end") { $0.update(session.id, state: "dead") }
+                #expect(dead.session?.attention == nil)
+                let states = await log.events.filter { $0.session?.id == session.id }.compactMap(\.session?.state)
+                #expect(states.last == "dead")
+                await log.stop()
+            }
+        }
+
+        /// `approve --always`: the first Bash call is allowed for the rest of the session (Claude Code's
+        /// `addRules` with destination `session`), so the second Bash call of the same turn runs without asking:
+        /// no second permission request reaches the sidecar.
+        @Test func approveAlwaysLetsTheNextBashCallRunWithoutAsking() async throws {
+            let first = NSTemporaryDirectory() + "always-1-\(UUID().uuidString)"
+            let second = NSTemporaryDirectory() + "always-2-\(UUID().uuidString)"
+            let fixture = try AgentsFixture(rule: { request in
+                let results = request.messages.filter { $0.blockTypes.contains("tool_result") }.count
+                if results == 1 { return .bash("touch \(second)", description: "Create the second file") }
+                if results >= 2 { return .text("Done.", pieces: 1) }
+                if request.lastUserPrompt == "please make two files" {
+                    return .bash("touch \(first)", description: "Create the first file")
+                }
+                return .text("OK", pieces: 1)
+            })
+            defer { fixture.remove() }
+            try await fixture.live { live in
+                let (session, log) = try await live.startClaude(fixture)
+                _ = try await live.client.send(id: session.id, text: "please make two files")
+                let raised = try await log.first("the first permission request") {
+                    $0.type == "attention" && $0.session?.attention?.kind == "approval"
+                }
+                #expect(raised.session?.attention?.inputSummary == "touch \(first)")
+                let answer = try await live.client.approve(
+                    id: try #require(raised.session?.attention?.approvalId), always: true)
+                #expect(answer.decision == "allow_always")
+                _ = try await log.first("the turn's end") {
+                    $0.update(session.id, state: "idle") && $0.session?.summary == "Done."
+                }
+                #expect(FileManager.default.fileExists(atPath: first))
+                #expect(FileManager.default.fileExists(atPath: second))
+                // One request only: the second Bash call raised no attention at all.
+                let raisedAfter = await log.events.filter {
+                    $0.session?.id == session.id && $0.session?.attention != nil && ($0.seq ?? 0) > (raised.seq ?? 0)
+                }
+                #expect(raisedAfter.isEmpty, "\(raisedAfter.map(AgentEventLog.describe))")
+                let audit = try await live.sidecar.registry.auditLog().filter { $0.event == .approvalAllowed }
+                #expect(audit.count == 1)
                 await log.stop()
             }
         }

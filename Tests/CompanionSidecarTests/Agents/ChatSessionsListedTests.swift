@@ -19,6 +19,12 @@ extension RealClaudeSidecarSuites {
                 #expect(listed.state == "idle")
                 #expect(listed.summary == "a chat")
                 #expect(try await live.client.session(id: listed.id).id == listed.id)
+                // The /ws snapshot lists what the REST list does, the chat included.
+                let log = live.events()
+                let snapshot = try await log.first("the snapshot") { $0.type == "snapshot" }
+                #expect(snapshot.sessions?.map(\.id) == sessions.map(\.id))
+                #expect(snapshot.sessions?.first { $0.id == listed.id }?.source == "chat")
+                await log.stop()
                 // Only sessions the sidecar started in tmux can be removed through the agent routes.
                 await #expect(throws: CompanionClientError.self) { try await live.client.remove(id: listed.id) }
             }

@@ -144,4 +144,141 @@ import Testing
             await stale.stop()
         }
     }
+
+    /// After a sidecar restart the sequence starts again at 1: a client resuming with its last number of the earlier
+    /// run (and that run's epoch) gets a snapshot of the new run first, so the changes made before it reconnected are
+    /// not lost (without the epoch it was replayed the new run's events after that number, missing the first ones).
+    @Test func aResumeAcrossASidecarRestartGetsASnapshotAndLosesNothing() async throws {
+        let fixture = try AgentsFixture(rule: { _ in .text("OK") })
+        defer { fixture.remove() }
+        let (lastSeq, oldEpoch) = try await fixture.live { live in
+            let headers = [CompanionAgents.secretHeader: try secret(fixture)]
+            let log = live.events()
+            let snapshot = try await log.first("the snapshot") { $0.type == "snapshot" }
+            #expect(snapshot.epoch != nil)
+            _ = try await live.probe.post(
+                CompanionAgents.hookPath, Self.body("UserPromptSubmit", session: "old-1"), headers: headers)
+            let seen = try await log.first("the update") { $0.update("old-1", state: "running") }
+            #expect(seen.epoch == snapshot.epoch)
+            await log.stop()
+            return (try #require(seen.seq), try #require(seen.epoch))
+        }
+        try await fixture.live { live in
+            // The restarted sidecar numbers from 1 again; while the client is away, more changes than it had seen.
+            let headers = [CompanionAgents.secretHeader: try secret(fixture)]
+            let missed = (1...(lastSeq + 2)).map { "new-\($0)" }
+            for session in missed {
+                let reply = try await live.probe.post(
+                    CompanionAgents.hookPath, Self.body("UserPromptSubmit", session: session), headers: headers)
+                #expect(reply.status == 200)
+            }
+            let resumed = live.events(after: lastSeq, epoch: oldEpoch)
+            let snapshot = try await resumed.first("a snapshot of the new run") { $0.type == "snapshot" }
+            #expect(snapshot.epoch != nil && snapshot.epoch != oldEpoch)
+            #expect(Set(missed).isSubset(of: Set(snapshot.sessions?.map(\.id) ?? [])))
+            // Nothing before the snapshot: no event of the new run passed off as following the old one.
+            #expect(await resumed.events.first?.type == "snapshot")
+            _ = try await live.probe.post(
+                CompanionAgents.hookPath, Self.body("Stop", session: "new-1"), headers: headers)
+            let next = try await resumed.first("the next change") { $0.update("new-1", state: "idle") }
+            #expect(next.epoch == snapshot.epoch)
+            let following = await resumed.events.dropFirst().first
+            #expect(following?.seq == (snapshot.seq ?? -1) + 1)
+            await resumed.stop()
+
+            // Resuming within this run (its epoch) still replays exactly what was missed.
+            let again = live.events(after: snapshot.seq, epoch: snapshot.epoch)
+            _ = try await again.first("the replayed change") { $0.update("new-1", state: "idle") }
+            #expect(await again.events.first?.type != "snapshot")
+            await again.stop()
+        }
+    }
+
+    /// Two permission requests of one session held at once (Claude Code asking about two tool uses): both are listed
+    /// by `GET /api/attention`, the session shows the older, then the other once the first is answered; each hook
+    /// gets its own decision.
+    @Test func twoRequestsHeldAtOnceAreBothVisibleAndEachIsAnswered() async throws {
+        let fixture = try AgentsFixture(rule: { _ in .text("OK") })
+        defer { fixture.remove() }
+        try await fixture.live(holdTime: .seconds(60)) { live in
+            let headers = [CompanionAgents.secretHeader: try secret(fixture)]
+            let probe = live.probe
+            let log = live.events()
+            _ = try await log.first("the snapshot") { $0.type == "snapshot" }
+            func request(_ command: String) -> Task<HTTPReply, any Error> {
+                let body = Self.body(
+                    "PermissionRequest", session: "par-1",
+                    extra: ["tool_name": "Bash", "tool_input": ["command": command]])
+                return Task { try await probe.post(CompanionAgents.hookPath, body, headers: headers) }
+            }
+            let first = request("touch /tmp/first")
+            let raised = try await log.first("the first request") {
+                $0.type == "attention" && $0.session?.attention?.inputSummary == "touch /tmp/first"
+            }
+            let firstID = try #require(raised.session?.attention?.approvalId)
+            let before = await log.events.count
+            let second = request("touch /tmp/second")
+            // A request is held before it is raised: once the session's update for it arrives, it is listed.
+            _ = try await log.next(after: before, "the second request's update") {
+                $0.type == "session_update" && $0.session?.id == "par-1"
+            }
+            let listed = try #require(try await live.client.attention().approvals)
+            #expect(listed.map(\.inputSummary) == ["touch /tmp/first", "touch /tmp/second"])
+            #expect(listed.allSatisfy { $0.sessionId == "par-1" && $0.tool == "Bash" })
+            #expect(listed.first?.approvalId == firstID)
+            let secondID = try #require(listed.last?.approvalId)
+            // The session still shows the older one: the second did not hide it.
+            #expect(try await live.client.session(id: "par-1").attention?.approvalId == firstID)
+
+            #expect(try await live.client.approve(id: firstID).decision == "allow")
+            let allowed = try await first.value
+            #expect(String(decoding: allowed.body, as: UTF8.self).contains(#""behavior":"allow""#))
+            let next = try await log.first("the second request shown") {
+                $0.type == "attention" && $0.session?.attention?.approvalId == secondID
+            }
+            #expect(next.session?.state == "needs_input")
+            #expect(try await live.client.attention().approvals?.map(\.approvalId) == [secondID])
+
+            #expect(try await live.client.deny(id: "par-1").approvalId == secondID)  // by the session's id
+            let denied = try await second.value
+            #expect(String(decoding: denied.body, as: UTF8.self).contains(#""behavior":"deny""#))
+            let cleared = try await live.client.attention()
+            #expect(cleared.approvals == [] && cleared.count == 0)
+            #expect(try await live.client.session(id: "par-1").state == "running")
+            await log.stop()
+        }
+    }
+
+    /// A pane that changed while a fresh hook spoke for its session, then fell silent, is read again once that hook
+    /// is stale: the session follows its screen (before, it kept the hook's state for as long as the pane was quiet).
+    @Test func aPaneThatChangedUnderAFreshHookIsReadAgainWhenTheHookGoesStale() async throws {
+        let fixture = try AgentsFixture(rule: { _ in .text("OK") })
+        defer { fixture.remove() }
+        let freshness: TimeInterval = 3
+        try await fixture.live(hookFreshness: freshness) { live in
+            let session = try await live.client.create(
+                CreateAgentSessionRequest(project: fixture.project, command: ["cat"]))
+            let log = live.events()
+            _ = try await log.first("the snapshot") { $0.type == "snapshot" }
+            var headers = [CompanionAgents.secretHeader: try secret(fixture)]
+            headers[CompanionAgents.agentHeader] = session.id
+            let hookAt = ContinuousClock.now
+            let reply = try await live.probe.post(
+                CompanionAgents.hookPath, Self.body("UserPromptSubmit", session: "pane-stale-1"), headers: headers)
+            #expect(reply.status == 200)
+            _ = try await log.first("the hook's state") {
+                $0.update(session.id, state: "running") && $0.session?.claudeSessionId == "pane-stale-1"
+            }
+            // The pane now shows a bare prompt (cat echoes it) and then nothing more.
+            _ = try await live.client.send(id: session.id, text: "❯")
+            let idle = try await log.first("the screen's state once the hook is stale", timeout: .seconds(60)) {
+                $0.update(session.id, state: "idle")
+            }
+            let elapsed = ContinuousClock.now - hookAt
+            #expect(elapsed >= .seconds(freshness), "the hook outweighed the pane while fresh: \(elapsed)")
+            #expect(idle.session?.attention == nil)
+            try await live.client.remove(id: session.id)
+            await log.stop()
+        }
+    }
 }

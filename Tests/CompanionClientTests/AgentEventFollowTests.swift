@@ -1,0 +1,76 @@
+import CompanionAPI
+import CompanionTestSupport
+import Foundation
+import Testing
+
+@testable import CompanionClient
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The `/ws` client's resume position and its retrying of an unreachable sidecar.
+struct AgentEventFollowTests {
+    func event(_ seq: Int?, epoch: String?) -> AgentEventMessage {
+        AgentEventMessage(type: "session_update", seq: seq, epoch: epoch)
+    }
+
+    @Test func theCursorFollowsOneRunAndStartsAgainWithANewOne() {
+        let cursor = AgentEventCursor()
+        #expect(cursor.position.seq == nil && cursor.position.epoch == nil)
+        cursor.note(event(7, epoch: "run-a"))
+        cursor.note(event(9, epoch: "run-a"))
+        cursor.note(event(8, epoch: "run-a"))  // an older number of the same run never moves it back
+        cursor.note(AgentEventMessage(type: "error", message: "x"))  // no seq: ignored
+        #expect(cursor.position.seq == 9 && cursor.position.epoch == "run-a")
+        // A restarted sidecar numbers from 1 again: its snapshot's number is the position now.
+        cursor.note(event(2, epoch: "run-b"))
+        #expect(cursor.position.seq == 2 && cursor.position.epoch == "run-b")
+        // An older sidecar's events (no epoch) keep the run as it was.
+        cursor.note(event(3, epoch: nil))
+        #expect(cursor.position.seq == 3 && cursor.position.epoch == "run-b")
+    }
+
+    @Test func anUnreachableSidecarIsRetriedThenGivenUpOn() async throws {
+        let port = try Self.closedPort()
+        let socket = AgentEventSocket(
+            transport: try SidecarTransport(
+                baseURL: "http://127.0.0.1:\(port)",
+                authentication: SidecarAuthentication(apiKey: "k-0123456789abcdef"),
+                timeout: .seconds(5)))
+        let giveUp = Duration.milliseconds(800)
+        let started = ContinuousClock.now
+        do {
+            _ = try await socket.follow(
+                cursor: AgentEventCursor(),
+                reconnection: .init(first: .milliseconds(50), maximum: .milliseconds(200), giveUpAfter: giveUp)
+            ) { _ in [] }
+            Issue.record("follow returned against a port nothing listens on")
+        } catch let error as CompanionClientError {
+            guard case .network = error else {
+                Issue.record("expected a network error, got \(error)")
+                return
+            }
+        }
+        let elapsed = ContinuousClock.now - started
+        #expect(elapsed >= giveUp, "gave up before the bound: \(elapsed)")
+        #expect(elapsed < .seconds(30))
+    }
+
+    /// A loopback port nothing listens on (bound, then closed: connections are refused).
+    static func closedPort() throws -> Int {
+        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        guard bound else { throw POSIXError(.EADDRNOTAVAIL) }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
