@@ -31,14 +31,16 @@ struct AgentEventFollowTests {
         #expect(cursor.position.seq == 3 && cursor.position.epoch == "run-b")
     }
 
-    @Test func anUnreachableSidecarIsRetriedThenGivenUpOn() async throws {
+    /// A sidecar that cannot be reached at the first attempt (a wrong URL, a stopped sidecar) is an error at once:
+    /// only a stream that was being followed is retried (`AgentsReconnectCLITests` drops one and sees it resumed).
+    @Test func aSidecarUnreachableAtTheStartIsAnErrorAtOnce() async throws {
         let port = try Self.closedPort()
         let socket = AgentEventSocket(
             transport: try SidecarTransport(
                 baseURL: "http://127.0.0.1:\(port)",
                 authentication: SidecarAuthentication(apiKey: "k-0123456789abcdef"),
                 timeout: .seconds(5)))
-        let giveUp = Duration.milliseconds(800)
+        let giveUp = Duration.seconds(120)
         let started = ContinuousClock.now
         do {
             _ = try await socket.follow(
@@ -52,9 +54,9 @@ struct AgentEventFollowTests {
                 return
             }
         }
-        let elapsed = ContinuousClock.now - started
-        #expect(elapsed >= giveUp, "gave up before the bound: \(elapsed)")
-        #expect(elapsed < .seconds(30))
+        // Retrying would last the whole two minutes; a refused connection fails in well under a second, so half a
+        // minute leaves room for any load without mistaking a retry loop for an answer.
+        #expect(ContinuousClock.now - started < .seconds(30), "retried instead of failing at once")
     }
 
     /// A loopback port nothing listens on (bound, then closed: connections are refused).

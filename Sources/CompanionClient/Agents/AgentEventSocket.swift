@@ -134,7 +134,9 @@ public struct AgentEventSocket: Sendable {
     /// received and its sidecar run), so nothing is missed, and sends `messages` again (subscriptions are per
     /// connection). A broken connection (a network drop, the sidecar restarting) is retried at once, then with a
     /// backoff doubling from ``Reconnection/first`` to ``Reconnection/maximum``; the network error is thrown once the
-    /// sidecar was unreachable for ``Reconnection/giveUpAfter``. Returns ``Outcome/stopped`` or
+    /// sidecar was unreachable for ``Reconnection/giveUpAfter``. A sidecar that cannot be reached at the first attempt
+    /// is an error at once (a wrong URL, a stopped sidecar): only a stream that was followed is retried. Returns
+    /// ``Outcome/stopped`` or
     /// ``Outcome/unauthorized(_:)``; a refusal of the upgrade is thrown (see ``run(after:epoch:messages:outgoing:receive:)``).
     public func follow(
         cursor: AgentEventCursor, messages: [AgentClientMessage] = [], reconnection: Reconnection = Reconnection(),
@@ -142,6 +144,7 @@ public struct AgentEventSocket: Sendable {
     ) async throws -> Outcome {
         var delay = reconnection.first
         var unreachableSince: ContinuousClock.Instant?
+        var connectedOnce = false
         while true {
             let received = ReceivedFlag()
             let position = cursor.position
@@ -153,16 +156,17 @@ public struct AgentEventSocket: Sendable {
                 }
                 switch outcome {
                 case .stopped, .unauthorized: return outcome
-                case .dropped: break
+                case .dropped: connectedOnce = true
                 }
             } catch let error as CompanionClientError {
-                guard case .network = error else { throw error }
+                guard case .network = error, connectedOnce || received.value.withLock({ $0 }) else { throw error }
                 let since = unreachableSince ?? .now
                 unreachableSince = since
                 if ContinuousClock.now - since >= reconnection.giveUpAfter { throw error }
             }
             if received.value.withLock({ $0 }) {
                 // The connection worked: retry at once, with the backoff from its start again.
+                connectedOnce = true
                 delay = reconnection.first
                 unreachableSince = nil
             } else {

@@ -14,7 +14,7 @@ struct WatchCommand: CompanionCommand {
             On a terminal the list is redrawn on every change; with --json every event is printed as one JSON line \
             (session_update, attention, summary_update, snapshot). A dropped connection is resumed from the last \
             event received, so nothing is missed; a broken connection is retried (backoff up to 5 s; it gives up after \
-            2 minutes unreachable). Answer a permission request with `companion approve ID` or \
+            2 minutes unreachable; a sidecar that cannot be reached at the start is an error at once). Answer a permission request with `companion approve ID` or \
             `companion deny ID`.
 
             Examples:
