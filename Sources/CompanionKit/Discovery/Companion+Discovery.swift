@@ -15,24 +15,25 @@ extension Companion {
         }
     }
 
-    /// The one workstation discovery finds: none → an error saying so, several → an error listing them (the
-    /// caller may ask the person to choose first).
-    public static func discoverOne(timeout: Double) async throws(CompanionError) -> DiscoveryRecord {
+    /// The one workstation discovery finds: none → an error saying so; several → `choose` picks one (the CLI asks the
+    /// person on a terminal), or, without it or when it picks none, an error listing them.
+    public static func discoverOne(
+        timeout: Double, choose: (@Sendable ([DiscoveryRecord]) async -> DiscoveryRecord?)? = nil
+    ) async throws(CompanionError) -> DiscoveryRecord {
         let found = try await discover(timeout: timeout)
-        guard found.count == 1, let only = found.first else {
-            if found.isEmpty {
-                throw CompanionError(
-                    .network,
-                    "no workstation advertises \(DiscoveryRecord.serviceType) on this network "
-                        + "(waited \(Int(timeout)) s)",
-                    hint: "check that the sidecar serves beyond loopback (--host 0.0.0.0) and that avahi-daemon runs "
-                        + "on both machines, or give --url")
-            }
-            let list = found.map { "\($0.workstation ?? $0.instance) at \($0.url)" }.joined(separator: ", ")
+        if found.count == 1, let only = found.first { return only }
+        if found.isEmpty {
             throw CompanionError(
-                .invalidInput, "several workstations answered: \(list)", hint: "choose one with --url")
+                .network,
+                "no workstation advertises \(DiscoveryRecord.serviceType) on this network "
+                    + "(waited \(Int(timeout)) s)",
+                hint: "check that the sidecar serves beyond loopback (--host 0.0.0.0) and that avahi-daemon runs "
+                    + "on both machines, or give --url")
         }
-        return only
+        let ordered = found.sorted { ($0.workstation ?? $0.instance, $0.url) < ($1.workstation ?? $1.instance, $1.url) }
+        if let choose, let chosen = await choose(ordered) { return chosen }
+        let list = ordered.map { "\($0.workstation ?? $0.instance) at \($0.url)" }.joined(separator: ", ")
+        throw CompanionError(.invalidInput, "several workstations answered: \(list)", hint: "choose one with --url")
     }
 }
 

@@ -17,17 +17,27 @@ final class SidecarAdvertisement: Sendable {
         guard configuration.advertise, let identity = configuration.identity,
             !PeerAddress.isLoopback(ipAddress: address.host), address.host != "localhost"
         else { return }
+        let fingerprint = identity.publicKey.fingerprint.short.replacingOccurrences(of: " ", with: "")
         let txt = DiscoveryRecord.txt(
-            pairingVersion: PairingProtocolV2.version,
-            shortFingerprint: identity.publicKey.fingerprint.short.replacingOccurrences(of: " ", with: ""),
+            pairingVersion: PairingProtocolV2.version, shortFingerprint: fingerprint,
             workstation: configuration.hostName)
         do {
-            let made = try ServiceAdvertiser(instance: configuration.hostName, port: address.port, txt: txt)
+            let made = try ServiceAdvertiser(
+                instance: Self.instanceName(hostName: configuration.hostName, fingerprint: fingerprint),
+                port: address.port, txt: txt)
             advertiser.withLock { $0 = made }
             logger.info("advertising \(DiscoveryRecord.serviceType) on port \(address.port)")
         } catch {
             logger.warning("not advertised on the LAN: \(error)")
         }
+    }
+
+    /// The DNS-SD instance name: the workstation's name and the first 8 digits of the sidecar's key fingerprint.
+    /// The name alone collides when two sidecars run on one host, or two workstations share a host name, and Avahi
+    /// then never publishes the second; the key makes the label unique. (People see the TXT record's `ws`.) A DNS
+    /// label holds 63 bytes: the name is cut to 40 characters.
+    static func instanceName(hostName: String, fingerprint: String) -> String {
+        "\(hostName.prefix(40)) [\(fingerprint.prefix(8))]"
     }
 
     /// Withdraws the advertisement, if any.

@@ -11,7 +11,7 @@ struct ConnectCommand: CompanionCommand {
             Plain http:// is accepted for loopback and private-network addresses (10/8, 172.16/12, 192.168/16, \
             169.254/16, fc00::/7, fe80::/10, localhost, *.local); anything else needs https://. Without a URL, the \
             URL in $COMPANION_SIDECAR_URL, else the settings file's sidecar-url, else the one workstation advertising \
-            a sidecar on this network (discovery; several: the list and exit 64).
+            a sidecar on this network (discovery; several: a numbered question on a terminal, else the list and exit 64).
 
             Examples:
               companion connect http://192.168.1.20:7878
@@ -59,7 +59,11 @@ struct ConnectCommand: CompanionCommand {
             let settings = try CLISettings.current()
             let companion = Companion(vault: try vault.open(), timeout: timeout ?? settings.timeout ?? 10)
             var target = url ?? CLISettings.environment("COMPANION_SIDECAR_URL") ?? settings.sidecarURL
-            if target == nil { target = try await Companion.discoverOne(timeout: 3).url }
+            if target == nil {
+                target = try await Companion.discoverOne(
+                    timeout: 3, choose: WorkstationChooser.onTerminal(json: output.json)
+                ).url
+            }
             let report = try await companion.connect(target ?? "")
             if let health = report.health, !report.isCompanionSidecar {
                 Terminal.printWarning(

@@ -10,7 +10,7 @@ struct PairCodeCommand: CompanionCommand {
         discussion: """
             The sidecar URL comes from --url, else $COMPANION_SIDECAR_URL, else the stored one (companion connect \
             URL), else sidecar-url in the settings file, else discovery (the one workstation advertising a sidecar \
-            on this network; with several, the list and exit 64).
+            on this network; with several, a numbered question on a terminal, else the list and exit 64).
 
             After pairing over v1, both sides show a verification code: you are asked whether they match (one \
             answer line is read from standard input when it is not a terminal). In scripts, pass the code the \
@@ -42,7 +42,8 @@ struct PairCodeCommand: CompanionCommand {
             let fallback = try CLISettings.current().sidecarURL
             var discovered: DiscoveryRecord?
             if override == nil, fallback == nil, try companion.store.sidecarURL() == nil {
-                discovered = try await Companion.discoverOne(timeout: 3)
+                discovered = try await Companion.discoverOne(
+                    timeout: 3, choose: WorkstationChooser.onTerminal(json: output.json))
             }
             let url = try discovered.map(\.url) ?? companion.sidecarURL(override: override, fallback: fallback)
             try await PairingPresentation(
