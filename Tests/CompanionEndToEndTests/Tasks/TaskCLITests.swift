@@ -64,7 +64,7 @@ struct TaskCLITests {
         // line 200 for the gate).
         proxy.refuseWebSockets(false)
         try await follow.waitForOutput { _, _ in proxy.webSocketUpgrades >= 2 }
-        FileManager.default.createFile(atPath: gate.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: gate.path, contents: nil)
         let result = try await follow.finish()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.numbers == Array(1...300), "every line exactly once")
