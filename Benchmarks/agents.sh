@@ -18,7 +18,7 @@
 #
 # Usage: Benchmarks/agents.sh [EVENTS=500] [SESSIONS=50] [SECONDS=60]
 #   CONFIG=release builds and runs the release build (default: the debug build of the standard build command,
-#   reused when SKIP_BUILD=1).
+#   reused when SKIP_BUILD=1). BENCH_BIN=.build-release/release/agents-bench runs a given build, nothing built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 EVENTS=${1:-500}
@@ -26,6 +26,9 @@ SESSIONS=${2:-50}
 SECONDS_IDLE=${3:-60}
 CONFIG=${CONFIG:-debug}
 command -v tmux >/dev/null || { echo "agents.sh: tmux is not installed (apt install tmux)" >&2; exit 1; }
+if [ -n "${BENCH_BIN:-}" ]; then
+    SKIP_BUILD=1
+fi
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
     if [ "$CONFIG" = release ]; then
         swift build -c release --product agents-bench >&2
@@ -33,7 +36,7 @@ if [ "${SKIP_BUILD:-0}" != 1 ]; then
         swift build --build-tests --enable-code-coverage --explicit-target-dependency-import-check error >&2
     fi
 fi
-BIN=$(swift build -c "$CONFIG" --show-bin-path)/agents-bench
+BIN=${BENCH_BIN:-$(swift build -c "$CONFIG" --show-bin-path)/agents-bench}
 echo "agents.sh: $CONFIG build, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 "$BIN" latency "$EVENTS"
 "$BIN" terminal "$((EVENTS / 5))"

@@ -8,6 +8,7 @@
 #   Benchmarks/pairing-v2.sh                 # release build
 #   CONFIG=debug Benchmarks/pairing-v2.sh    # the debug build already in .build (no release build)
 #   RUNS=50 Benchmarks/pairing-v2.sh
+#   COMPANION_BIN=.build-release/release/companion Benchmarks/pairing-v2.sh   # a given binary, nothing built
 # Needs hyperfine, curl, python3 (scripts/setup.sh installs them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,12 +18,16 @@ if [ -z "${COMPANION_KEYRING_INNER:-}" ]; then exec scripts/with-keyring.sh "$0"
 
 runs=${RUNS:-30}
 config=${CONFIG:-release}
-if [ "$config" = release ]; then
-    build_log=$(mktemp)
-    swift build -c release --product companion >"$build_log" 2>&1 || { cat "$build_log" >&2; exit 1; }
-    rm -f "$build_log"
+if [ -n "${COMPANION_BIN:-}" ]; then
+    bin=$COMPANION_BIN
+else
+    if [ "$config" = release ]; then
+        build_log=$(mktemp)
+        swift build -c release --product companion >"$build_log" 2>&1 || { cat "$build_log" >&2; exit 1; }
+        rm -f "$build_log"
+    fi
+    bin=$(swift build -c "$config" --show-bin-path)/companion
 fi
-bin=$(swift build -c "$config" --show-bin-path)/companion
 [ -x "$bin" ] || { echo "pairing-v2.sh: no $bin; build it first" >&2; exit 1; }
 tmp=$(mktemp -d)
 sidecar_pid=""
