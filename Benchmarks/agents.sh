@@ -37,7 +37,7 @@ if [ "${SKIP_BUILD:-0}" != 1 ]; then
     fi
 fi
 BIN=${BENCH_BIN:-$(swift build -c "$CONFIG" --show-bin-path)/agents-bench}
-echo "agents.sh: $CONFIG build, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "agents.sh: $BIN, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 "$BIN" latency "$EVENTS"
 "$BIN" terminal "$((EVENTS / 5))"
 "$BIN" idle "$SESSIONS" "$SECONDS_IDLE"
