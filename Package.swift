@@ -20,6 +20,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "companion", targets: ["companion"]),
+        .executable(name: "companion-mcp-probe", targets: ["companion-mcp-probe"]),
         .library(name: "CompanionCrypto", targets: ["CompanionCrypto"]),
         .library(name: "CompanionPaths", targets: ["CompanionPaths"]),
         .library(name: "CompanionVault", targets: ["CompanionVault"]),
@@ -114,7 +115,15 @@ let package = Package(
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
+            ]),
+        // The MCP health check's handshake (MCP Swift SDK), an executable of its own that the sidecar starts:
+        // the SDK links Foundation's networking, so libcurl and ~30 libraries, which `companion` must not load.
+        .executableTarget(
+            name: "companion-mcp-probe",
+            dependencies: [
+                "CompanionClaudeCode",
                 .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // Agent sessions on the workstation (no HTTP): Claude Code's hooks in its settings, the session model,

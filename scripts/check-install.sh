@@ -10,6 +10,7 @@ prefix=$(mktemp -d "${TMPDIR:-/tmp}/companion-prefix.XXXXXX")
 trap 'rm -rf "$prefix"' EXIT
 files=(
     bin/companion
+    bin/companion-mcp-probe
     share/bash-completion/completions/companion
     share/zsh/site-functions/_companion
     share/fish/vendor_completions.d/companion.fish
@@ -28,6 +29,8 @@ grep -q '^\.Dt COMPANION 1\|^\.TH COMPANION' "$prefix/share/man/man1/companion.1
 grep -q 'sidecar' "$prefix/share/man/man1/companion.1" || fail "companion.1 does not describe the subcommands"
 grep -q 'complete' "$prefix/share/bash-completion/completions/companion" || fail "the bash completion is empty"
 "$prefix/bin/companion" --version >/dev/null || fail "the installed companion does not run"
+probe_reply=$(echo '{}' | "$prefix/bin/companion-mcp-probe") || fail "the installed companion-mcp-probe does not run"
+case $probe_reply in *'"healthy":false'*) ;; *) fail "companion-mcp-probe gave no report: $probe_reply" ;; esac
 
 PREFIX=$prefix scripts/install.sh --uninstall >/dev/null || fail "uninstall failed"
 for file in "${files[@]}"; do

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs `companion`: a release build with the Swift runtime linked statically (so it needs only the C libraries
-# scripts/setup.sh installs), its shell completions (bash, zsh, fish) and its man page (generated from the command
+# Installs `companion` and, beside it, `companion-mcp-probe` (the sidecar's MCP health check): a release build with
+# the Swift runtime linked statically (so it needs only the C libraries scripts/setup.sh installs), its shell
+# completions (bash, zsh, fish) and its man page (generated from the command
 # tree by ArgumentParser's generate-manual tool). Everything goes under PREFIX (default ~/.local); the list of
 # installed files is kept in PREFIX/share/companionkit/installed-files, which --uninstall removes.
 #   scripts/install.sh                 # build and install into ~/.local (bin/, share/)
@@ -48,6 +49,7 @@ else
     if [ "$build" = 1 ]; then
         scripts/setup.sh --no-build
         swift build -c release --static-swift-stdlib --product companion
+        swift build -c release --static-swift-stdlib --product companion-mcp-probe
     fi
     built="$(swift build -c release --static-swift-stdlib --show-bin-path)/companion"
     if [ ! -x "$built" ]; then
@@ -66,6 +68,14 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/companion-install.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 put "$built" "$prefix/bin/companion" 0755
+# The sidecar's MCP health check runs beside companion (it keeps the MCP SDK and libcurl out of companion's start).
+probe="$(dirname "$built")/companion-mcp-probe"
+if [ ! -x "$probe" ]; then
+    echo "install: no companion-mcp-probe beside $built (swift build --product companion-mcp-probe)" >&2
+    for file in "${installed[@]}"; do rm -f -- "$file"; done
+    exit 1
+fi
+put "$probe" "$prefix/bin/companion-mcp-probe" 0755
 "$built" --generate-completion-script bash >"$work/companion.bash"
 "$built" --generate-completion-script zsh >"$work/_companion"
 "$built" --generate-completion-script fish >"$work/companion.fish"

@@ -1,22 +1,19 @@
 import Foundation
-import Logging
-import MCP
 import Subprocess
-import SystemPackage
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Starts a configured `stdio` MCP server, completes the MCP handshake (`initialize`, `initialized`) with the MCP
-/// Swift SDK's client over the server's standard input and output, and lists its tools; then stops the server
-/// (SIGTERM to its process group, SIGKILL after a grace period). The whole check is bounded by `timeout`.
+/// Swift SDK's client and lists its tools; then stops the server. The whole check is bounded by `timeout`.
 /// `http`/`sse` servers are not started here (a remote endpoint is not ours to probe): their report says so.
+///
+/// The handshake runs in `companion-mcp-probe`, a small executable installed beside `companion`
+/// (``MCPProbeLocation``), not in this process: the MCP SDK links Foundation's networking and with it libcurl and
+/// about thirty more shared libraries, which every `companion` command would otherwise load at start.
 public enum MCPHealthCheck {
     /// Checks `server`. `baseEnvironment` is what the server runs with before its own `env` is applied (Claude
     /// Code passes its own environment; the sidecar passes the filtered one it runs `claude` with).
     public static func check(
-        _ server: MCPServerDefinition, baseEnvironment: [String: String], timeout: Duration = .seconds(10)
+        _ server: MCPServerDefinition, baseEnvironment: [String: String], timeout: Duration = .seconds(10),
+        probe: String? = MCPProbeLocation.executable()
     ) async -> MCPHealthReport {
         let started = ContinuousClock.now
         func elapsed() -> Int {
@@ -31,97 +28,72 @@ public enum MCPHealthCheck {
                     + "started): their health is unknown",
                 elapsedMilliseconds: elapsed(), checked: false)
         }
-        do {
-            var report = try await run(
-                command: command, server: server, environment: baseEnvironment.merging(server.env) { $1 },
-                timeout: timeout)
-            report.elapsedMilliseconds = elapsed()
-            return report
-        } catch let failure as HealthFailure {
-            return MCPHealthReport(healthy: false, problem: failure.text, elapsedMilliseconds: elapsed())
-        } catch {
+        guard let probe else {
             return MCPHealthReport(
-                healthy: false, problem: "the server could not be started (\(type(of: error)))",
+                healthy: false,
+                problem:
+                    "\(MCPProbeLocation.name) is not installed beside companion, so no MCP server can be checked "
+                    + "(install both with scripts/install.sh, or set \(MCPProbeLocation.environmentVariable))",
                 elapsedMilliseconds: elapsed())
         }
+        let request = MCPProbeRequest(
+            command: command, args: server.args, env: baseEnvironment.merging(server.env) { $1 },
+            workingDirectory: server.projectPath,
+            timeoutMilliseconds: Int(
+                timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
+        var report = await run(probe: probe, request: request, timeout: timeout)
+        report.elapsedMilliseconds = elapsed()
+        return report
     }
 
-    struct HealthFailure: Error {
-        let text: String
-    }
-
-    private static func run(
-        command: String, server: MCPServerDefinition, environment: [String: String], timeout: Duration
-    ) async throws -> MCPHealthReport {
-        // A server that exits before reading the handshake must not kill this process with SIGPIPE (the write
-        // fails with EPIPE instead, which the client reports).
-        signal(SIGPIPE, SIG_IGN)
-        let toServer = try FileDescriptor.pipe()
-        let fromServer = try FileDescriptor.pipe()
-        var options = PlatformOptions()
-        options.processGroupID = 0
-        options.teardownSequence = [.send(signal: .terminate, allowedDurationToNextStep: .milliseconds(500))]
-        let executable: Executable = command.contains("/") ? .path(FilePath(command)) : .name(command)
-        let outcome = try await Subprocess.run(
-            executable, arguments: .init(server.args), environment: .custom(environmentKeys(environment)),
-            workingDirectory: server.projectPath.map { FilePath($0) }, platformOptions: options,
-            input: .fileDescriptor(toServer.readEnd, closeAfterSpawningProcess: true),
-            output: .fileDescriptor(fromServer.writeEnd, closeAfterSpawningProcess: true), error: .discarded
-        ) { execution -> Result<MCPHealthReport, HealthFailure> in
-            let transport = StdioTransport(input: fromServer.readEnd, output: toServer.writeEnd)
-            let client = Client(name: "companionkit-health", version: "1")
-            let attempt = Task { await handshake(client: client, transport: transport) }
-            // The bound: past `timeout`, the server is killed and the client disconnected, which ends any
-            // request still waiting for an answer.
-            let bound = Task {
-                try await Task.sleep(for: timeout)
-                try? execution.send(signal: .kill, toProcessGroup: true)
-                await client.disconnect()
-            }
-            var result = await attempt.value
-            bound.cancel()
-            if (try? await bound.value) != nil {
-                result = .failure(HealthFailure(text: "the server did not complete the MCP handshake in \(timeout)"))
-            }
-            await client.disconnect()
-            try? toServer.writeEnd.close()
-            try? fromServer.readEnd.close()
-            await execution.teardown(using: [
-                .send(signal: .terminate, allowedDurationToNextStep: .milliseconds(500)),
-                .send(signal: .kill, allowedDurationToNextStep: .milliseconds(100)),
-            ])
-            return result
+    /// Runs the probe with `request` on its standard input and decodes its answer. The probe bounds the check by
+    /// itself (it kills the server's process group and answers when `timeout` passes); this second bound is only
+    /// for a probe that hangs, so it leaves a minute for the probe's own start on a loaded machine.
+    private static func run(probe: String, request: MCPProbeRequest, timeout: Duration) async -> MCPHealthReport {
+        func failure(_ text: String) -> MCPHealthReport {
+            MCPHealthReport(healthy: false, problem: text, elapsedMilliseconds: 0)
         }
-        return try outcome.closureResult.get()
-    }
-
-    private static func handshake(client: Client, transport: StdioTransport) async -> Result<
-        MCPHealthReport, HealthFailure
-    > {
-        do {
-            let initialized = try await client.connect(transport: transport)
-            var tools: [MCPHealthReport.Tool] = []
-            if initialized.capabilities.tools != nil {
-                var cursor: String?
-                repeat {
-                    let page = try await client.listTools(cursor: cursor)
-                    tools += page.tools.map { MCPHealthReport.Tool(name: $0.name, description: $0.description) }
-                    cursor = page.nextCursor
-                } while cursor != nil && tools.count < 1000
+        guard let input = try? JSONEncoder().encode(request) else { return failure("the check could not be prepared") }
+        let answer: Data? = await withTaskGroup(of: Data?.self) { group in
+            group.addTask {
+                let result = try? await Subprocess.run(
+                    .path(.init(probe)), input: .array(Array(input)), output: .bytes(limit: 4 << 20),
+                    error: .discarded)
+                return result.map { Data($0.standardOutput) }
             }
-            return .success(
-                MCPHealthReport(
-                    healthy: true, serverName: initialized.serverInfo.name,
-                    serverVersion: initialized.serverInfo.version, protocolVersion: initialized.protocolVersion,
-                    tools: tools, elapsedMilliseconds: 0))
-        } catch {
-            return .failure(HealthFailure(text: "the MCP handshake failed: \(describe(error))"))
+            group.addTask {
+                try? await Task.sleep(for: timeout + .seconds(60))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
         }
+        guard let answer else {
+            return failure("\(MCPProbeLocation.name) did not answer within \(timeout + .seconds(60))")
+        }
+        guard let report = try? JSONDecoder().decode(MCPHealthReport.self, from: answer) else {
+            return failure("\(MCPProbeLocation.name) gave no report (is it the same version as companion?)")
+        }
+        return report
     }
+}
 
-    /// The MCP error's own words (they come from the server's JSON-RPC error or the transport, not from its env).
-    private static func describe(_ error: any Error) -> String {
-        if let error = error as? MCPError { return String(error.localizedDescription.prefix(200)) }
-        return "\(type(of: error))"
+/// Where `companion-mcp-probe` is: `$COMPANION_MCP_PROBE` when set, else beside the running executable (as
+/// `scripts/install.sh` installs it and as `swift build` builds it).
+public enum MCPProbeLocation {
+    public static let name = "companion-mcp-probe"
+    public static let environmentVariable = "COMPANION_MCP_PROBE"
+
+    /// The probe's path, or nil when there is none.
+    public static func executable(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let given = environment[environmentVariable], !given.isEmpty {
+            return FileManager.default.isExecutableFile(atPath: given) ? given : nil
+        }
+        guard let running = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+            return nil
+        }
+        let beside = URL(fileURLWithPath: running).deletingLastPathComponent().appendingPathComponent(name).path
+        return FileManager.default.isExecutableFile(atPath: beside) ? beside : nil
     }
 }

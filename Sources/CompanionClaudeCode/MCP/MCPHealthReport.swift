@@ -1,9 +1,9 @@
 import Foundation
 
 /// What starting an MCP server and completing the MCP handshake with it showed.
-public struct MCPHealthReport: Sendable, Equatable {
+public struct MCPHealthReport: Codable, Sendable, Equatable {
     /// One tool the server offers.
-    public struct Tool: Sendable, Equatable {
+    public struct Tool: Codable, Sendable, Equatable {
         public var name: String
         public var description: String?
 

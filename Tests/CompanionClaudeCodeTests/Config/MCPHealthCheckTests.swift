@@ -61,4 +61,16 @@ import Testing
         let report = await MCPHealthCheck.check(server, baseEnvironment: environment)
         #expect(!report.healthy && report.problem?.contains("only stdio servers") == true)
     }
+
+    /// The handshake runs in `companion-mcp-probe` beside the running executable (here the test bundle, which
+    /// `swift build` puts beside it); without a probe the report says what to install, and nothing is started.
+    @Test func theProbeIsFoundBesideTheExecutableAndItsAbsenceIsSaid() async throws {
+        let found = try #require(MCPProbeLocation.executable(environment: [:]))
+        #expect(found.hasSuffix("/companion-mcp-probe"))
+        #expect(MCPProbeLocation.executable(environment: ["COMPANION_MCP_PROBE": directory.path + "/none"]) == nil)
+        let server = MCPServerDefinition(name: "tester", scope: .user, command: MCPTestServer.python, args: [script])
+        let report = await MCPHealthCheck.check(server, baseEnvironment: environment, probe: nil)
+        #expect(!report.healthy && report.checked)
+        #expect(report.problem?.contains("companion-mcp-probe is not installed") == true, "\(report)")
+    }
 }

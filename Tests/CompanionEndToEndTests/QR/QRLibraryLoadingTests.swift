@@ -25,6 +25,15 @@ import Testing
         }
     }
 
+    /// The MCP SDK links Foundation's networking, and with it libcurl and about thirty libraries: it lives in
+    /// `companion-mcp-probe`, so `companion` maps none of them at start (it mapped 47 libraries, 19 without them).
+    @Test func startingTheCLIMapsNoNetworkingLibraryOfFoundation() throws {
+        let libraries = try Self.librariesLoadedAtStart()
+        for name in ["libcurl", "libFoundationNetworking", "libgnutls", "libssh2", "libldap"] {
+            #expect(!libraries.contains { $0.hasPrefix(name) }, "\(name) is mapped at start: \(libraries)")
+        }
+    }
+
     @Test func decodingLoadsTheLibrariesOnFirstUse() throws {
         let vectors = TestPaths.testVectors.appendingPathComponent("qr")
         let decoded = try ProcessRunner.run(
