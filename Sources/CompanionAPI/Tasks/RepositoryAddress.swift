@@ -20,7 +20,7 @@ public enum RepositoryAddress: Sendable, Equatable {
     /// Reads `text` as git would; throws why it is refused.
     public init(parsing text: String) throws(RepositoryAddressError) {
         if text.isEmpty { throw .empty }
-        if text.count > CreateTaskRequest.maxRepoURLLength { throw .tooLong }
+        if text.unicodeScalars.count > CreateTaskRequest.maxRepoURLLength { throw .tooLong }
         if text.hasPrefix("-") { throw .optionLike }
         if HumanLabel.firstForbidden(in: text) != nil { throw .controlCharacter }
         // git: a run of scheme characters followed by "::" selects a transport or remote helper by that name.

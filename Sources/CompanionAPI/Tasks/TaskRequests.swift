@@ -2,7 +2,9 @@ import Foundation
 
 /// Body of `POST /v1/tasks`: `{ "title": "...", "description": "...", "repo_url": "..." }`.
 public struct CreateTaskRequest: Codable, Sendable, Equatable {
-    /// Limits the sidecar enforces (400 beyond them).
+    /// Limits the sidecar enforces (400 beyond them). Lengths are in Unicode code points, as JSON Schema's
+    /// `maxLength` counts them (openapi.yaml): a title of 150 visible characters carrying 600 combining marks is
+    /// 750 long, and refused.
     public static let maxTitleLength = 200
     public static let maxDescriptionBytes = 64 * 1024
     public static let maxRepoURLLength = 2048
@@ -38,7 +40,9 @@ public struct CreateTaskRequest: Codable, Sendable, Equatable {
     public func validationError() -> String? {
         let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return "title must not be empty" }
-        if title.count > Self.maxTitleLength { return "title is longer than \(Self.maxTitleLength) characters" }
+        if title.unicodeScalars.count > Self.maxTitleLength {
+            return "title is longer than \(Self.maxTitleLength) characters"
+        }
         if let problem = HumanLabel.problem(title, field: "title") { return problem }
         if description.utf8.count > Self.maxDescriptionBytes {
             return "description is larger than \(Self.maxDescriptionBytes) bytes"

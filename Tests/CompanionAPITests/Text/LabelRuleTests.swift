@@ -33,6 +33,18 @@ struct LabelRuleTests {
         #expect(DeviceNameRule.isValid("Anna's iPhone (work)"))
     }
 
+    /// Lengths count Unicode code points, as JSON Schema's `maxLength` does (openapi.yaml): schemathesis had a
+    /// 201-code-point title of stacked combining marks accepted, because it was fewer than 200 visible characters.
+    @Test func lengthsCountCodePointsAsTheSchemaDoes() {
+        let stacked = String(repeating: "e\u{301}\u{316}", count: 67)  // 67 visible characters, 201 code points
+        #expect(stacked.count == 67 && stacked.unicodeScalars.count == 201)
+        #expect(CreateTaskRequest(title: stacked).validationError() == "title is longer than 200 characters")
+        #expect(CreateTaskRequest(title: String(stacked.unicodeScalars.dropLast(1))).validationError() == nil)
+        let name = String(repeating: "a\u{301}", count: 33)  // 33 visible, 66 code points
+        #expect(DeviceNameRule.problem(name) == "deviceName is longer than 64 characters")
+        #expect(DeviceNameRule.isValid(String(repeating: "a\u{301}", count: 32)))
+    }
+
     @Test func taskTitlesFollowTheLabelRule() {
         #expect(
             CreateTaskRequest(title: "a\u{1B}]0;x\u{7}").validationError()?.hasPrefix("title must be plain") == true)
