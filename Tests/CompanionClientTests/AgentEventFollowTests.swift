@@ -33,19 +33,19 @@ struct AgentEventFollowTests {
 
     /// A sidecar that cannot be reached at the first attempt (a wrong URL, a stopped sidecar) is an error at once:
     /// only a stream that was being followed is retried (`AgentsReconnectCLITests` drops one and sees it resumed).
-    @Test func aSidecarUnreachableAtTheStartIsAnErrorAtOnce() async throws {
+    /// The first retry would wait an hour, so a retry cannot pass within the time limit; no clock is read (under
+    /// load, time measured here is mostly time spent waiting for a thread).
+    @Test(.timeLimit(.minutes(3))) func aSidecarUnreachableAtTheStartIsAnErrorAtOnce() async throws {
         let port = try Self.closedPort()
         let socket = AgentEventSocket(
             transport: try SidecarTransport(
                 baseURL: "http://127.0.0.1:\(port)",
                 authentication: SidecarAuthentication(apiKey: "k-0123456789abcdef"),
                 timeout: .seconds(5)))
-        let giveUp = Duration.seconds(120)
-        let started = ContinuousClock.now
         do {
             _ = try await socket.follow(
                 cursor: AgentEventCursor(),
-                reconnection: .init(first: .milliseconds(50), maximum: .milliseconds(200), giveUpAfter: giveUp)
+                reconnection: .init(first: .seconds(3600), maximum: .seconds(3600), giveUpAfter: .seconds(7200))
             ) { _ in [] }
             Issue.record("follow returned against a port nothing listens on")
         } catch let error as CompanionClientError {
@@ -54,9 +54,6 @@ struct AgentEventFollowTests {
                 return
             }
         }
-        // Retrying would last the whole two minutes; a refused connection fails in well under a second, so half a
-        // minute leaves room for any load without mistaking a retry loop for an answer.
-        #expect(ContinuousClock.now - started < .seconds(30), "retried instead of failing at once")
     }
 
     /// A loopback port nothing listens on (bound, then closed: connections are refused).
