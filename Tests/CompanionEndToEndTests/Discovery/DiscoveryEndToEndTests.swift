@@ -188,11 +188,14 @@ struct DiscoveryEndToEndTests {
         defer { first.kill(SIGTERM) }
         let (second, secondPort, _) = try await Self.announced(lan, name: "second")
         defer { second.kill(SIGTERM) }
-        // Both announcements done (avahi-daemon resolves both) before anyone browses.
-        let deadline = Date().addingTimeInterval(30)
-        while try await Self.browse(lan).count < 2 {
-            guard Date() < deadline else { throw ConfinedLANError(detail: "the two sidecars were not both advertised") }
-            try await Task.sleep(for: .milliseconds(200))
+        // Both announcements done before anyone browses: avahi-browse (not terminating) reports each service as it
+        // resolves it, one "=" line each (its instance name in the fourth field).
+        let browser = try lan.spawn(["avahi-browse", "-p", "-r", "_companion._tcp"])
+        defer { browser.kill(SIGTERM) }
+        try await browser.waitForOutput(timeout: 30) { out, _ in
+            let resolved = out.split(separator: "\n").filter { $0.hasPrefix("=") }
+            return Set(resolved.map { $0.split(separator: ";", omittingEmptySubsequences: false).dropFirst(3).first })
+                .count >= 2
         }
         let started = try await lan.run([
             "curl", "-sf", "-X", "POST", "http://127.0.0.1:\(secondPort)/companion/pairing/start",

@@ -45,6 +45,23 @@ struct AgentsReconnectCLITests {
             return id
         }
 
+        /// `companion agents tail ID --follow` once its stream is open and has shown `text`, typed into the session;
+        /// returns the follower and the result of `agents send`.
+        func follow(_ id: String, showing text: String) async throws -> (RunningProcess, ProcessRunner.Result) {
+            let tail = try cli.spawn(["agents", "tail", id, "--follow"])
+            do {
+                // The rule above each update marks output of the stream (the first screen comes over REST, without
+                // one).
+                try await tail.waitForOutput { out, _ in out.contains("\u{2500}\u{2500} \(id)") }
+                let sent = try await cli.run(["agents", "send", id, text])
+                try await tail.waitForOutput { out, _ in out.contains(text) }
+                return (tail, sent)
+            } catch {
+                tail.kill(SIGTERM)
+                throw error
+            }
+        }
+
         /// Breaks the open WebSockets and refuses new ones until `restore` is called.
         func breakTheNetwork() {
             proxy.refuseWebSockets(true)
@@ -102,13 +119,9 @@ struct AgentsReconnectCLITests {
         let world = try await World.start()
         defer { world.stop() }
         let id = try await world.newSession()
-        let tail = try world.cli.spawn(["agents", "tail", id, "--follow"])
+        let (tail, before) = try await world.follow(id, showing: "typed before the break")
         defer { tail.kill(SIGTERM) }
-        // The rule above each update marks output of the stream (the first screen comes over REST, without one).
-        try await tail.waitForOutput { out, _ in out.contains("\u{2500}\u{2500} \(id)") }
-        let before = try await world.cli.run(["agents", "send", id, "typed before the break"])
         #expect(before.status == Exit.success, "\(before)")
-        try await tail.waitForOutput { out, _ in out.contains("typed before the break") }
 
         world.breakTheNetwork()
         let during = try await world.cli.run(["agents", "send", id, "typed while it was down"])
@@ -126,11 +139,8 @@ struct AgentsReconnectCLITests {
         let world = try await World.start()
         defer { world.stop() }
         let id = try await world.newSession()
-        let tail = try world.cli.spawn(["agents", "tail", id, "--follow"])
+        let (tail, _) = try await world.follow(id, showing: "typed before the revocation")
         defer { tail.kill(SIGTERM) }
-        try await tail.waitForOutput { out, _ in out.contains("\u{2500}\u{2500} \(id)") }
-        _ = try await world.cli.run(["agents", "send", id, "typed before the revocation"])
-        try await tail.waitForOutput { out, _ in out.contains("typed before the revocation") }
         let revoke = try await CompanionCLI().run(
             ["sidecar", "devices", "revoke", world.deviceID, "--data-dir", world.sidecar.dataDirectory.path])
         #expect(revoke.status == Exit.success, "\(revoke)")
