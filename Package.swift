@@ -62,6 +62,8 @@ let package = Package(
         // capability modules below may import these.
         systemLibrary("CSodium", pkg: "libsodium", apt: ["libsodium-dev"]),
         systemLibrary("CSecret", pkg: "libsecret-1", apt: ["libsecret-1-dev"]),
+        // The Secret Service transfer session's cryptography (libsecret links it too).
+        systemLibrary("CGcrypt", pkg: "libgcrypt", apt: ["libgcrypt20-dev"]),
         loadedLibrary("CQREncode", apt: ["libqrencode-dev"]),
         loadedLibrary("CZBar", apt: ["libzbar-dev"]),
         // The kernel keyring's system calls (no library: glibc's variadic syscall(2), wrapped in shim.h).
@@ -78,7 +80,8 @@ let package = Package(
         .target(
             name: "CompanionSettings",
             dependencies: ["CompanionPaths", .product(name: "TOMLKit", package: "TOMLKit")]),
-        .target(name: "CompanionVaultSecretService", dependencies: ["CompanionVault", "CompanionCrypto", "CSecret"]),
+        .target(
+            name: "CompanionVaultSecretService", dependencies: ["CompanionVault", "CompanionCrypto", "CSecret", "CGcrypt"]),
         .target(name: "CompanionQR", dependencies: ["CQREncode", "CZBar", "CPNG", "CJPEG"]),
         .target(name: "CompanionAPI", dependencies: ["CompanionCrypto"]),
         .target(

@@ -10,6 +10,8 @@ import CompanionVault
 enum CredentialSchema {
     static let name = "org.companionkit.Credential"
     static let service = "companionkit"
+    /// The attribute libsecret adds to items stored, and searches made, with a schema: the schema's name.
+    static let schemaAttribute = "xdg:schema"
 
     enum Attribute {
         static let service = "service"

@@ -25,8 +25,9 @@ extension SecretServiceVault {
     private func firstUnlockedPaths(_ names: [String]) throws -> (unlocked: [String: String], locked: [String]) {
         var unlocked: [String: String] = [:]
         var locked: [String] = []
-        for name in names where unlocked[name] == nil {
-            let found = try searchPaths(CredentialSchema.attributes(profile: profile, name: name))
+        let distinct = Array(Set(names))
+        let results = try searchPaths(distinct.map { CredentialSchema.attributes(profile: profile, name: $0) })
+        for (name, found) in zip(distinct, results) {
             if let path = found.unlocked.first {
                 unlocked[name] = path
             } else if !found.locked.isEmpty {
@@ -37,15 +38,24 @@ extension SecretServiceVault {
     }
 
     /// The secrets at `paths` (name to object path) in one GetSecrets call; items gone meanwhile are left out.
-    private func secrets(at paths: [String: String]) throws -> [String: SecureBytes] {
+    func secrets(at paths: [String: String]) throws -> [String: SecureBytes] {
         guard !paths.isEmpty else { return [:] }
+        if let bus {
+            do {
+                let byPath = try bus.secrets(Array(Set(paths.values)))
+                return paths.compactMapValues { byPath[$0] }
+            } catch {
+                throw error.vaultError(operation: "lookup")
+            }
+        }
+        let service = try connection().service
         let names = Array(paths.keys)
         let copies = names.map { g_strdup(paths[$0]!) }
         defer { for copy in copies { g_free(copy) } }
         var vector: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
         let table = try vector.withUnsafeMutableBufferPointer { buffer in
             try call("lookup") {
-                secret_service_get_secrets_for_dbus_paths_sync(connection.service, buffer.baseAddress, nil, $0)
+                secret_service_get_secrets_for_dbus_paths_sync(service, buffer.baseAddress, nil, $0)
             }
         }
         guard let table else { return [:] }

@@ -10,7 +10,7 @@ extension SecretServiceVault {
             var defaultLabel: String?
             var defaultLocked: Bool?
             var defaultPath: String?
-            if let collection = try connection.defaultCollection() {
+            if let collection = try connection().defaultCollection() {
                 defer { g_object_unref(collection) }
                 defaultLabel = SecretServiceConnection.label(of: collection)
                 defaultLocked = secret_collection_get_locked(collection) != 0
@@ -30,7 +30,7 @@ extension SecretServiceVault {
             }
             return VaultReport(
                 backend: VaultBackendChoice.secretService.rawValue, profile: profile.name, locations: locations,
-                sessionAlgorithm: connection.sessionAlgorithm, defaultCollection: defaultLabel,
+                sessionAlgorithm: try connection().sessionAlgorithm, defaultCollection: defaultLabel,
                 defaultCollectionLocked: defaultLocked, file: nil)
         }
     }

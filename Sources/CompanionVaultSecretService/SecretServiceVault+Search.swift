@@ -7,12 +7,31 @@ import Foundation
 extension SecretServiceVault {
     /// The object paths of the unlocked and the locked items matching `attributes` (SearchItems, no proxies).
     func searchPaths(_ attributes: [String: String]) throws -> (unlocked: [String], locked: [String]) {
+        try searchPaths([attributes])[0]
+    }
+
+    /// ``searchPaths(_:)`` for several attribute sets: one batch of SearchItems on the direct path.
+    func searchPaths(_ queries: [[String: String]]) throws -> [(unlocked: [String], locked: [String])] {
+        guard let bus else { return try queries.map(libsecretSearchPaths) }
+        // libsecret adds the schema's name to a search with a schema; so does this path, to find the same items.
+        let withSchema = queries.map {
+            $0.merging([CredentialSchema.schemaAttribute: CredentialSchema.name]) { a, _ in a }
+        }
+        do {
+            return try bus.search(withSchema)
+        } catch {
+            throw error.vaultError(operation: "search")
+        }
+    }
+
+    private func libsecretSearchPaths(_ attributes: [String: String]) throws -> (unlocked: [String], locked: [String]) {
         let table = GLibValues.stringTable(attributes)
         defer { g_hash_table_unref(table) }
+        let service = try connection().service
         var unlocked: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
         var locked: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
         _ = try call("search") {
-            secret_service_search_for_dbus_paths_sync(connection.service, schema, table, nil, &unlocked, &locked, $0)
+            secret_service_search_for_dbus_paths_sync(service, schema, table, nil, &unlocked, &locked, $0)
         }
         defer {
             g_strfreev(unlocked)
@@ -36,8 +55,9 @@ extension SecretServiceVault {
     func search(_ attributes: [String: String]) throws -> [SecretItemHandle] {
         let table = GLibValues.stringTable(attributes)
         defer { g_hash_table_unref(table) }
+        let service = try connection().service
         let list = try call("search") {
-            secret_service_search_sync(connection.service, schema, table, SECRET_SEARCH_ALL, nil, $0)
+            secret_service_search_sync(service, schema, table, SECRET_SEARCH_ALL, nil, $0)
         }
         defer { g_list_free(list) }
         // The list owns one reference per item; the handles take them over.

@@ -7,20 +7,41 @@ import Foundation
 /// documented ``CredentialSchema``. Uses only libsecret's non-variadic (`…v`) API.
 public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
     public let profile: VaultProfile
-    let connection: SecretServiceConnection
+    /// The read path spoken directly over D-Bus; nil when the service does not offer the encrypted transfer or
+    /// the bus could not be reached that way (libsecret then does everything, and reports what is wrong).
+    let bus: SecretServiceBus?
+    /// libsecret's connection, made on first use: writes, item metadata, unlocking, the audit.
+    private var libsecret: SecretServiceConnection?
     let schema: UnsafeMutablePointer<SecretSchema>
     /// True once the default collection was found unlocked (guarded by ``SecretServiceConnection/lock``).
     var defaultCollectionUsable = false
 
-    /// Connects to the session bus's Secret Service. Throws ``VaultError/secretServiceUnavailable(_:detail:)``
-    /// when there is no bus or no daemon; no default keyring, or a locked one, is reported by the first write, or
-    /// by the first read that finds a locked item (a read never prompts without a desktop).
+    /// Connects to the session bus's Secret Service and opens an encrypted transfer session. Throws
+    /// ``VaultError/secretServiceUnavailable(_:detail:)`` when there is no bus or no daemon; no default keyring, or
+    /// a locked one, is reported by the first write, or by the first read that finds a locked item (a read never
+    /// prompts without a desktop).
     public init(profile: VaultProfile) throws {
         SecretServiceConnection.lock.lock()
         defer { SecretServiceConnection.lock.unlock() }
         self.profile = profile
-        connection = try SecretServiceConnection()
         schema = CredentialSchema.make()
+        do {
+            bus = try SecretServiceBus.open(environment: ProcessInfo.processInfo.environment)
+        } catch .timedOut {
+            throw SecretServiceBusError.timedOut.vaultError(operation: "connection")
+        } catch {
+            // Anything else unusual (another transport, a refusal): libsecret connects, or says what is wrong.
+            bus = nil
+        }
+        if bus == nil { libsecret = try SecretServiceConnection() }
+    }
+
+    /// libsecret's connection, connected on first use. Call inside ``serialized(_:)``.
+    func connection() throws -> SecretServiceConnection {
+        if let libsecret { return libsecret }
+        let connection = try SecretServiceConnection()
+        libsecret = connection
+        return connection
     }
 
     deinit { secret_schema_unref(schema) }
@@ -65,8 +86,9 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
             } else {
                 let table = GLibValues.stringTable(attributes)
                 defer { g_hash_table_unref(table) }
+                let service = try connection().service
                 try call("store") {
-                    secret_service_store_sync(connection.service, schema, table, "default", label, value, nil, $0)
+                    secret_service_store_sync(service, schema, table, "default", label, value, nil, $0)
                 }
             }
         }
@@ -90,54 +112,7 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
                 if locked.isEmpty { return nil }
                 throw VaultError.secretServiceUnavailable(.locked, detail: "the item \"\(name)\" is locked")
             }
-            guard
-                let value = try call(
-                    "lookup", { secret_service_get_secret_for_dbus_path_sync(connection.service, path, nil, $0) })
-            else { return nil }
-            defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
-            return Self.copy(value)
-        }
-    }
-
-    /// SearchItems, Properties.GetAll of the item and GetSecrets on this connection's session: one round trip more
-    /// than `secret-tool lookup` for the secret alone, and no item proxy. A locked item is unlocked through
-    /// ``SecretServiceConnection/ensureDefaultCollectionUnlocked()`` (which refuses without a desktop) first. Of
-    /// several unlocked matches, the newest modified one.
-    public func item(_ name: String) throws -> VaultItem? {
-        try VaultItemName.validate(name)
-        return try serialized {
-            let attributes = CredentialSchema.attributes(profile: profile, name: name)
-            var (unlocked, locked) = try searchPaths(attributes)
-            if !locked.isEmpty {
-                defaultCollectionUsable = false
-                try ensureDefaultCollectionUsable()
-                (unlocked, locked) = try searchPaths(attributes)
-            }
-            guard !unlocked.isEmpty else {
-                if locked.isEmpty { return nil }
-                throw VaultError.secretServiceUnavailable(.locked, detail: "the item \"\(name)\" is locked")
-            }
-            let candidates = try unlocked.map { path in
-                do {
-                    return (path, try SecretItemProperties(path: path, connection: connection))
-                } catch let error as GLibError {
-                    throw VaultError.secretService(operation: "lookup", detail: error.message)
-                }
-            }
-            let (path, properties) = candidates.max { $0.1.modified < $1.1.modified }!
-            guard
-                let value = try call(
-                    "lookup", { secret_service_get_secret_for_dbus_path_sync(connection.service, path, nil, $0) })
-            else {
-                throw VaultError.secretService(operation: "lookup", detail: "no secret was loaded for \"\(name)\"")
-            }
-            defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
-            let kind = properties.attributes[CredentialSchema.Attribute.kind].flatMap(VaultItemKind.init) ?? .other
-            return VaultItem(
-                secret: Self.copy(value),
-                metadata: VaultItemMetadata(
-                    name: name, label: properties.label, kind: kind, created: properties.created,
-                    modified: properties.modified))
+            return try secrets(at: [name: path])[name]
         }
     }
 
@@ -167,7 +142,7 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
     /// locked item). Call inside ``serialized(_:)``.
     func ensureDefaultCollectionUsable() throws {
         guard !defaultCollectionUsable else { return }
-        try connection.ensureDefaultCollectionUnlocked()
+        try connection().ensureDefaultCollectionUnlocked()
         defaultCollectionUsable = true
     }
 

@@ -22,7 +22,7 @@ enum ClientFailures {
 
     /// A short stable name for an exit status (its case name, e.g. `notPaired`), used in `--json` error output.
     static func name(of status: ExitStatus) -> String {
-        String(describing: status)
+        status.name
     }
 }
 

@@ -27,7 +27,7 @@ struct ExitCodesCommand: ParsableCommand {
     func run() throws {
         if json {
             return try Terminal.printJSON(
-                ExitStatus.allCases.map { Row(code: $0.rawValue, name: String(describing: $0), meaning: $0.meaning) })
+                ExitStatus.allCases.map { Row(code: $0.rawValue, name: $0.name, meaning: $0.meaning) })
         }
         print("CODE NAME                 MEANING")
         for line in ExitStatus.table { print(line) }

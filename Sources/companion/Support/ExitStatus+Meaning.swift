@@ -1,4 +1,28 @@
 extension ExitStatus {
+    /// The code's name as written in docs/exit-codes.md and `--json` errors. Spelled out rather than
+    /// `String(describing:)`, whose reflection scans every protocol conformance of the binary: the table is built
+    /// for every command, because `exit-codes`'s help text is part of the command tree (docs/startup.md).
+    var name: String {
+        switch self {
+        case .success: "success"
+        case .failure: "failure"
+        case .vault: "vault"
+        case .network: "network"
+        case .server: "server"
+        case .pairing: "pairing"
+        case .notPaired: "notPaired"
+        case .qrNotFound: "qrNotFound"
+        case .badImage: "badImage"
+        case .imageTooLarge: "imageTooLarge"
+        case .trust: "trust"
+        case .taskFailed: "taskFailed"
+        case .unsafeDataDirectory: "unsafeDataDirectory"
+        case .chatFailed: "chatFailed"
+        case .interrupted: "interrupted"
+        case .usage: "usage"
+        }
+    }
+
     /// The short meaning shown by `companion exit-codes` (docs/exit-codes.md has the long form).
     var meaning: String {
         switch self {
@@ -25,9 +49,8 @@ extension ExitStatus {
     static var table: [String] {
         allCases.map { status in
             let code = String(status.rawValue)
-            let name = String(describing: status)
-            return code.padding(toLength: 5, withPad: " ", startingAt: 0)
-                + name.padding(toLength: 21, withPad: " ", startingAt: 0) + status.meaning
+            return code + String(repeating: " ", count: max(1, 5 - code.count)) + status.name
+                + String(repeating: " ", count: max(1, 21 - status.name.count)) + status.meaning
         }
     }
 }

@@ -52,7 +52,7 @@ enum JSONErrorOutput {
         else { return }
         let body = Body(
             error: .init(
-                code: String(describing: failure.status), message: failure.message, hint: failure.hint,
+                code: failure.status.name, message: failure.message, hint: failure.hint,
                 exitCode: failure.status.rawValue))
         try? Terminal.printJSON(body)
     }

@@ -1,0 +1,116 @@
+import Glibc
+
+/// A private connection to the session bus that sends method calls in batches and waits for their replies on the
+/// calling thread: no event loop, no worker thread. The first batch carries the authentication (`EXTERNAL`, the
+/// process's user id), `BEGIN` and `Hello` in the same write, as sd-bus does, so connecting costs no round trip
+/// of its own.
+final class DBusConnection {
+    /// One method call of a batch.
+    struct Call {
+        var destination: String
+        var path: String
+        var interface: String
+        var member: String
+        var arguments: [DBusValue]
+    }
+
+    private let socket: DBusSocket
+    private let timeout: Duration
+    private var buffer: [UInt8] = []
+    private var nextSerial: UInt32 = 1
+    private var authenticated = false
+    /// This connection's unique name on the bus (`:1.42`), once `Hello` was answered.
+    private(set) var uniqueName: String?
+
+    private init(socket: DBusSocket, timeout: Duration) {
+        self.socket = socket
+        self.timeout = timeout
+    }
+
+    /// Connects to the first session bus address that accepts a connection.
+    static func session(environment: [String: String], timeout: Duration) throws(SecretServiceBusError)
+        -> DBusConnection
+    {
+        let addresses = DBusAddress.session(environment: environment)
+        guard !addresses.isEmpty else { throw .noSessionBus("DBUS_SESSION_BUS_ADDRESS is not set") }
+        for address in addresses {
+            if let socket = DBusSocket(address) { return DBusConnection(socket: socket, timeout: timeout) }
+        }
+        throw .noSessionBus("nothing accepts connections at DBUS_SESSION_BUS_ADDRESS")
+    }
+
+    /// Sends `calls` in one write and returns their replies in the same order (method returns or errors).
+    func call(_ calls: [Call]) throws(SecretServiceBusError) -> [DBusMessage] {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        var out: [UInt8] = []
+        var awaited: [UInt32] = []
+        var hello: UInt32?
+        if !authenticated {
+            let uid = Array(String(getuid()).utf8).map { String($0, radix: 16) }.joined()
+            out = [0] + Array("AUTH EXTERNAL \(uid)\r\nBEGIN\r\n".utf8)
+            hello = try append(
+                Call(
+                    destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                    interface: "org.freedesktop.DBus", member: "Hello", arguments: []), to: &out)
+        }
+        for call in calls { awaited.append(try append(call, to: &out)) }
+        try socket.write(out, before: deadline)
+        if !authenticated {
+            try readAuthenticationAnswer(before: deadline)
+            authenticated = true
+        }
+        var replies: [UInt32: DBusMessage] = [:]
+        let wanted = Set(awaited + (hello.map { [$0] } ?? []))
+        while replies.count < wanted.count {
+            let message = try nextMessage(before: deadline)
+            guard message.kind == .methodReturn || message.kind == .error, let serial = message.replySerial,
+                wanted.contains(serial)
+            else { continue }  // signals (NameAcquired) and anything not asked for
+            replies[serial] = message
+        }
+        if let hello, let reply = replies[hello] {
+            guard reply.kind == .methodReturn, let name = reply.body.first?.text else { throw .rejected }
+            uniqueName = name
+        }
+        return awaited.map { replies[$0]! }
+    }
+
+    private func append(_ call: Call, to out: inout [UInt8]) throws(SecretServiceBusError) -> UInt32 {
+        let serial = nextSerial
+        nextSerial &+= 1
+        let message = DBusMessage.call(
+            call.destination, path: call.path, interface: call.interface, member: call.member, serial: serial,
+            call.arguments)
+        do { out += try message.encoded() } catch { throw .wire(error) }
+        return serial
+    }
+
+    /// The server's answer to `AUTH EXTERNAL`: `OK <guid>`, anything else is a refusal.
+    private func readAuthenticationAnswer(before deadline: ContinuousClock.Instant) throws(SecretServiceBusError) {
+        while true {
+            if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = buffer[..<end]
+                buffer.removeSubrange(...end)
+                guard line.starts(with: Array("OK ".utf8)) else { throw .rejected }
+                return
+            }
+            guard buffer.count < 4096 else { throw .rejected }
+            buffer += try socket.read(before: deadline)
+        }
+    }
+
+    private func nextMessage(before deadline: ContinuousClock.Instant) throws(SecretServiceBusError) -> DBusMessage {
+        while true {
+            do {
+                if let length = try DBusMessage.length(ofMessageStarting: buffer), buffer.count >= length {
+                    let bytes = Array(buffer[0..<length])
+                    buffer.removeSubrange(0..<length)
+                    return try DBusMessage(decoding: bytes)
+                }
+            } catch {
+                throw .wire(error)
+            }
+            buffer += try socket.read(before: deadline)
+        }
+    }
+}
