@@ -19,6 +19,8 @@ final class DBusConnection {
     private var buffer: [UInt8] = []
     private var nextSerial: UInt32 = 1
     private var authenticated = false
+    /// Set once a call failed part-way: the stream may stop in the middle of a message, so it is not used again.
+    private var broken = false
     /// This connection's unique name on the bus (`:1.42`), once `Hello` was answered.
     private(set) var uniqueName: String?
 
@@ -41,6 +43,16 @@ final class DBusConnection {
 
     /// Sends `calls` in one write and returns their replies in the same order (method returns or errors).
     func call(_ calls: [Call]) throws(SecretServiceBusError) -> [DBusMessage] {
+        guard !broken else { throw .disconnected }
+        do {
+            return try exchange(calls)
+        } catch {
+            broken = true
+            throw error
+        }
+    }
+
+    private func exchange(_ calls: [Call]) throws(SecretServiceBusError) -> [DBusMessage] {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         var out: [UInt8] = []
         var awaited: [UInt32] = []

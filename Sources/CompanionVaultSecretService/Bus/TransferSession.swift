@@ -12,6 +12,9 @@ import CompanionCrypto
 /// the two exponentiations four times cheaper, and they were a tenth of a `keys show` (docs/startup.md).
 final class TransferSession {
     static let algorithm = "dh-ietf1024-sha256-aes128-cbc-pkcs7"
+    /// libgcrypt initialised, once per process (a `static let` is initialised exactly once, whatever the threads).
+    private static let libgcryptReady = cgcrypt_initialize() == 0
+
     /// Bits of the private exponent.
     static let exponentBits: UInt32 = 256
 
@@ -35,7 +38,7 @@ final class TransferSession {
     private var key: SecureBytes?
 
     init() throws(SecretServiceBusError) {
-        guard cgcrypt_initialize() == 0 else { throw .cryptography("libgcrypt could not be initialised") }
+        guard Self.libgcryptReady else { throw .cryptography("libgcrypt could not be initialised") }
         modulus = try Self.integer(Self.prime)
         // A random, non-zero 256-bit exponent.
         guard let exponent = gcry_mpi_snew(1024), let generator = gcry_mpi_set_ui(nil, 2),
