@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 packages=(
     # C libraries behind the system-library targets
-    pkg-config libsodium-dev libsecret-1-dev libqrencode-dev libzbar-dev libpng-dev libjpeg-dev
+    pkg-config libsodium-dev libsecret-1-dev libgcrypt20-dev libqrencode-dev libzbar-dev libpng-dev libjpeg-dev
     # libcurl.so for linking FoundationNetworking statically (release build, `--static-swift-stdlib`)
     libcurl4-openssl-dev
     # a real Secret Service for the vault, headless

@@ -40,14 +40,15 @@ extension SecretServiceVault {
     /// The secrets at `paths` (name to object path) in one GetSecrets call; items gone meanwhile are left out.
     func secrets(at paths: [String: String]) throws -> [String: SecureBytes] {
         guard !paths.isEmpty else { return [:] }
-        if let bus {
-            do {
+        return try direct(
+            "lookup",
+            { bus throws(SecretServiceBusError) in
                 let byPath = try bus.secrets(Array(Set(paths.values)))
                 return paths.compactMapValues { byPath[$0] }
-            } catch {
-                throw error.vaultError(operation: "lookup")
-            }
-        }
+            }, otherwise: { try libsecretSecrets(at: paths) })
+    }
+
+    private func libsecretSecrets(at paths: [String: String]) throws -> [String: SecureBytes] {
         let service = try connection().service
         let names = Array(paths.keys)
         let copies = names.map { g_strdup(paths[$0]!) }

@@ -34,25 +34,29 @@ extension SecretServiceVault {
         }
     }
 
-    /// The properties of the newest modified of the items at `paths` (not empty) and its secret.
+    /// The properties of the newest modified of the items at `paths` (not empty) and its secret; of items modified
+    /// in the same second, the first the service listed.
     private func newest(of paths: [String]) throws -> (SecretItemProperties, SecureBytes?) {
-        if let bus {
-            do {
+        try direct(
+            "lookup",
+            { bus throws(SecretServiceBusError) in
                 let (properties, secrets) = try bus.items(paths)
-                let (path, newest) = properties.max { $0.value.modified < $1.value.modified }!
+                let candidates = paths.compactMap { path in properties[path].map { (path, $0) } }
+                guard let (path, newest) = candidates.max(by: { $0.1.modified < $1.1.modified }) else {
+                    throw .unexpectedReply("the Secret Service sent no properties for the items it found")
+                }
                 return (newest, secrets[path])
-            } catch {
-                throw error.vaultError(operation: "lookup")
-            }
-        }
-        let candidates = try paths.map { path in
-            do {
-                return (path, try SecretItemProperties(path: path, connection: try connection()))
-            } catch let error as GLibError {
-                throw VaultError.secretService(operation: "lookup", detail: error.message)
-            }
-        }
-        let (path, properties) = candidates.max { $0.1.modified < $1.1.modified }!
-        return (properties, try secrets(at: [path: path])[path])
+            },
+            otherwise: {
+                let candidates = try paths.map { path in
+                    do {
+                        return (path, try SecretItemProperties(path: path, connection: try connection()))
+                    } catch let error as GLibError {
+                        throw VaultError.secretService(operation: "lookup", detail: error.message)
+                    }
+                }
+                let (path, properties) = candidates.max { $0.1.modified < $1.1.modified }!
+                return (properties, try secrets(at: [path: path])[path])
+            })
     }
 }

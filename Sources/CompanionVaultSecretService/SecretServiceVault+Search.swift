@@ -12,16 +12,11 @@ extension SecretServiceVault {
 
     /// ``searchPaths(_:)`` for several attribute sets: one batch of SearchItems on the direct path.
     func searchPaths(_ queries: [[String: String]]) throws -> [(unlocked: [String], locked: [String])] {
-        guard let bus else { return try queries.map(libsecretSearchPaths) }
-        // libsecret adds the schema's name to a search with a schema; so does this path, to find the same items.
-        let withSchema = queries.map {
-            $0.merging([CredentialSchema.schemaAttribute: CredentialSchema.name]) { a, _ in a }
-        }
-        do {
-            return try bus.search(withSchema)
-        } catch {
-            throw error.vaultError(operation: "search")
-        }
+        // libsecret sets the schema's name on a search with a schema; so does this path, to find the same items.
+        let withSchema = queries.map { $0.merging([CredentialSchema.schemaAttribute: CredentialSchema.name]) { $1 } }
+        return try direct(
+            "search", { bus throws(SecretServiceBusError) in try bus.search(withSchema) },
+            otherwise: { try queries.map(libsecretSearchPaths) })
     }
 
     private func libsecretSearchPaths(_ attributes: [String: String]) throws -> (unlocked: [String], locked: [String]) {

@@ -7,9 +7,10 @@ import Foundation
 /// documented ``CredentialSchema``. Uses only libsecret's non-variadic (`…v`) API.
 public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
     public let profile: VaultProfile
-    /// The read path spoken directly over D-Bus; nil when the service does not offer the encrypted transfer or
-    /// the bus could not be reached that way (libsecret then does everything, and reports what is wrong).
-    let bus: SecretServiceBus?
+    /// The read path spoken directly over D-Bus; nil when the service does not offer the encrypted transfer, the
+    /// bus could not be reached that way, or the path failed once (libsecret then does everything, and reports
+    /// what is wrong). Guarded by ``SecretServiceConnection/lock``.
+    var bus: SecretServiceBus?
     /// libsecret's connection, made on first use: writes, item metadata, unlocking, the audit.
     private var libsecret: SecretServiceConnection?
     let schema: UnsafeMutablePointer<SecretSchema>
@@ -24,7 +25,6 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
         SecretServiceConnection.lock.lock()
         defer { SecretServiceConnection.lock.unlock() }
         self.profile = profile
-        schema = CredentialSchema.make()
         do {
             bus = try SecretServiceBus.open(environment: ProcessInfo.processInfo.environment)
         } catch .timedOut {
@@ -34,6 +34,7 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
             bus = nil
         }
         if bus == nil { libsecret = try SecretServiceConnection() }
+        schema = CredentialSchema.make()
     }
 
     /// libsecret's connection, connected on first use. Call inside ``serialized(_:)``.

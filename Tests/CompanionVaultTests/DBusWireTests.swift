@@ -18,7 +18,7 @@ struct DBusWireTests {
         #expect(decoded.member == "Hello")
         #expect(decoded.path == "/org/freedesktop/DBus")
         #expect(decoded.destination == "org.freedesktop.DBus")
-        #expect(try DBusMessage.length(ofMessageStarting: bytes) == bytes.count)
+        #expect(try DBusMessage.lengths(ofMessageStarting: bytes)?.total == bytes.count)
     }
 
     @Test func bodiesRoundTripWithAlignment() throws {
@@ -65,8 +65,23 @@ struct DBusWireTests {
         decoder = DBusDecoder(bytes: [0, 0, 0, 5])
         #expect(throws: DBusWireError.tooLarge) { try decoder.decode(signature: "ay") }
         var huge = good
-        huge.replaceSubrange(4..<8, with: [0, 0, 0, 2])
-        #expect(throws: DBusWireError.tooLarge) { try DBusMessage.length(ofMessageStarting: huge) }
+        huge.replaceSubrange(4..<8, with: [0, 0, 0, 0x10])
+        #expect(throws: DBusWireError.tooLarge) { try DBusMessage.lengths(ofMessageStarting: huge) }
+        // A header field of the wrong type (PATH as a string rather than an object path), and a message type of 0.
+        func message(type: UInt8, path: DBusValue) throws -> [UInt8] {
+            var encoder = DBusEncoder()
+            for byte: UInt8 in [UInt8(ascii: "l"), type, 0, 1] { try encoder.encode(.byte(byte)) }
+            encoder.append(UInt32(0))
+            encoder.append(UInt32(3))
+            try encoder.encode(.array(element: "(yv)", [.structure([.byte(1), .variant(path)])]))
+            encoder.pad(to: 8)
+            return encoder.bytes
+        }
+        #expect(try DBusMessage(decoding: try message(type: 4, path: .objectPath("/p"))).path == "/p")
+        #expect(throws: DBusWireError.malformed("header field 1")) {
+            try DBusMessage(decoding: try message(type: 4, path: .string("/p")))
+        }
+        #expect(throws: DBusWireError.self) { try DBusMessage(decoding: try message(type: 0, path: .objectPath("/p"))) }
         // Variants nested deeper than the specification allows.
         var nested: [UInt8] = []
         for _ in 0..<40 { nested += [1, UInt8(ascii: "v"), 0] }
@@ -84,6 +99,8 @@ struct DBusWireTests {
         #expect(DBusAddress.session(environment: ["XDG_RUNTIME_DIR": "/run/user/7"]) == [.path("/run/user/7/bus")])
         #expect(DBusAddress.session(environment: [:]).isEmpty)
         #expect(DBusAddress.parse("unix:path=/a%zz") == nil)
+        #expect(DBusAddress.parse("unix:path=/a%+f") == nil)
+        #expect(DBusAddress.parse("unix:path=/a%2Fb") == .path("/a/b"))
     }
 
     @Test func theTransferKeyIsHKDFSHA256AndPaddingIsChecked() throws {
@@ -98,14 +115,19 @@ struct DBusWireTests {
     }
 
     @Test func aServiceKeyOutsideTheGroupIsRefused() throws {
-        let session = try TransferSession()
-        #expect(session.publicKey.count <= 128)
+        #expect(try TransferSession().publicKey.count <= 128)
         var primeMinusOne = TransferSession.prime
         primeMinusOne[127] -= 1
         for bad in [[0], [1], primeMinusOne, TransferSession.prime] {
-            #expect(throws: SecretServiceBusError.self) { try session.agree(withServiceKey: bad) }
+            let session = try TransferSession()
+            #expect(throws: SecretServiceBusError.cryptography("the Secret Service sent an invalid public key")) {
+                try session.agree(withServiceKey: bad)
+            }
         }
+        let session = try TransferSession()
         try session.agree(withServiceKey: [2])
+        // The private exponent is gone once the key is agreed.
+        #expect(throws: SecretServiceBusError.self) { try session.agree(withServiceKey: [2]) }
     }
 
     private func hex(_ text: String) -> [UInt8] {

@@ -17,6 +17,8 @@ final class DBusConnection {
     private let socket: DBusSocket
     private let timeout: Duration
     private var buffer: [UInt8] = []
+    /// Bytes of an unwanted message still to be dropped as they arrive.
+    private var skipping = 0
     private var nextSerial: UInt32 = 1
     private var authenticated = false
     /// Set once a call failed part-way: the stream may stop in the middle of a message, so it is not used again.
@@ -58,7 +60,8 @@ final class DBusConnection {
         var awaited: [UInt32] = []
         var hello: UInt32?
         if !authenticated {
-            let uid = Array(String(getuid()).utf8).map { String($0, radix: 16) }.joined()
+            // The effective user id, which the bus compares with the socket's peer credentials (as GDBus sends).
+            let uid = Array(String(geteuid()).utf8).map { String($0, radix: 16) }.joined()
             out = [0] + Array("AUTH EXTERNAL \(uid)\r\nBEGIN\r\n".utf8)
             hello = try append(
                 Call(
@@ -74,11 +77,8 @@ final class DBusConnection {
         var replies: [UInt32: DBusMessage] = [:]
         let wanted = Set(awaited + (hello.map { [$0] } ?? []))
         while replies.count < wanted.count {
-            let message = try nextMessage(before: deadline)
-            guard message.kind == .methodReturn || message.kind == .error, let serial = message.replySerial,
-                wanted.contains(serial)
-            else { continue }  // signals (NameAcquired) and anything not asked for
-            replies[serial] = message
+            let message = try nextReply(to: wanted, before: deadline)
+            replies[message.replySerial!] = message
         }
         if let hello, let reply = replies[hello] {
             guard reply.kind == .methodReturn, let name = reply.body.first?.text else { throw .rejected }
@@ -111,13 +111,37 @@ final class DBusConnection {
         }
     }
 
-    private func nextMessage(before deadline: ContinuousClock.Instant) throws(SecretServiceBusError) -> DBusMessage {
+    /// The next reply to one of `serials`. Anything else (signals such as `NameAcquired`, which any peer can also
+    /// send to this connection, and late replies) is skipped by its length without its body being read, however
+    /// large; a reply larger than ``DBusMessage/maxLength`` is an error.
+    private func nextReply(to serials: Set<UInt32>, before deadline: ContinuousClock.Instant)
+        throws(SecretServiceBusError) -> DBusMessage
+    {
         while true {
-            do {
-                if let length = try DBusMessage.length(ofMessageStarting: buffer), buffer.count >= length {
-                    let bytes = Array(buffer[0..<length])
-                    buffer.removeSubrange(0..<length)
-                    return try DBusMessage(decoding: bytes)
+            if skipping > 0 {
+                let count = min(skipping, buffer.count)
+                buffer.removeSubrange(0..<count)
+                skipping -= count
+                if skipping > 0 {
+                    buffer += try socket.read(before: deadline)
+                    continue
+                }
+            }
+            do throws(DBusWireError) {
+                if let lengths = try DBusMessage.lengths(ofMessageStarting: buffer), buffer.count >= lengths.header {
+                    let header = try DBusMessage.header(Array(buffer[0..<lengths.header])).message
+                    guard header.kind == .methodReturn || header.kind == .error, let serial = header.replySerial,
+                        serials.contains(serial)
+                    else {
+                        skipping = lengths.total
+                        continue
+                    }
+                    guard lengths.total <= DBusMessage.maxLength else { throw DBusWireError.tooLarge }
+                    if buffer.count >= lengths.total {
+                        let message = try DBusMessage(decoding: Array(buffer[0..<lengths.total]))
+                        buffer.removeSubrange(0..<lengths.total)
+                        return message
+                    }
                 }
             } catch {
                 throw .wire(error)

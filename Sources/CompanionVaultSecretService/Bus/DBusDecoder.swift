@@ -92,6 +92,10 @@ struct DBusDecoder {
             let element = String(type.dropFirst())
             try align(DBusEncoder.alignment(of: element.first ?? "y"))
             guard bytes.count - offset >= length else { throw .truncated }
+            if element == "y" {
+                defer { offset += length }
+                return .byteArray(Array(bytes[offset..<offset + length]))
+            }
             let end = offset + length
             var elements: [DBusValue] = []
             while offset < end { elements.append(try decode(type: element, arrays: arrays + 1, structs: structs)) }

@@ -61,6 +61,10 @@ struct DBusEncoder {
             withUnsafeBytes(of: UInt32(length).littleEndian) { raw in
                 for (offset, byte) in raw.enumerated() { bytes[lengthAt + offset] = byte }
             }
+        case .byteArray(let data):
+            guard data.count <= DBusDecoder.maxArrayLength else { throw .tooLarge }
+            append(UInt32(data.count))
+            bytes.append(contentsOf: data)
         case .structure(let fields):
             pad(to: 8)
             for field in fields { try encode(field) }

@@ -54,12 +54,17 @@ struct DBusMessage: Equatable {
         try header.encode(.array(element: "(yv)", fields))
         header.pad(to: 8)
         let message = header.bytes + payload.bytes
-        guard message.count <= Self.maxLength else { throw .tooLarge }
+        guard message.count <= Self.protocolMaximum else { throw .tooLarge }
         return message
     }
 
-    /// The length of the complete message at the start of `bytes`, once its fixed header (16 bytes) is there.
-    static func length(ofMessageStarting bytes: [UInt8]) throws(DBusWireError) -> Int? {
+    /// The specification's limit on a whole message: anything larger is a broken stream.
+    static let protocolMaximum = 128 << 20
+
+    /// The lengths of the message at the start of `bytes`, once its fixed 16 bytes are there: its header (fixed part
+    /// and header fields, padded to 8) and the whole message. Neither is checked against ``maxLength`` here: a
+    /// message not meant for this client is skipped whatever its size.
+    static func lengths(ofMessageStarting bytes: [UInt8]) throws(DBusWireError) -> (header: Int, total: Int)? {
         guard bytes.count >= 16 else { return nil }
         guard bytes[0] == UInt8(ascii: "l") || bytes[0] == UInt8(ascii: "B"), bytes[3] == 1 else {
             throw .malformed("message header")
@@ -68,43 +73,59 @@ struct DBusMessage: Equatable {
         let bodyLength = Int(try decoder.read(UInt32.self))
         _ = try decoder.read(UInt32.self)
         let fieldsLength = Int(try decoder.read(UInt32.self))
-        let total = 16 + (fieldsLength + 7) / 8 * 8 + bodyLength
-        guard fieldsLength <= maxLength, bodyLength <= maxLength, total <= maxLength else { throw .tooLarge }
-        return total
+        let header = 16 + (fieldsLength + 7) / 8 * 8
+        guard fieldsLength <= protocolMaximum, bodyLength <= protocolMaximum, header + bodyLength <= protocolMaximum
+        else { throw .tooLarge }
+        return (header, header + bodyLength)
     }
-
 }
 
 extension DBusMessage {
-    /// Decodes one complete message (``length(ofMessageStarting:)`` bytes).
-    init(decoding bytes: [UInt8]) throws(DBusWireError) {
+    /// The fixed part and header fields of a message (its first ``lengths(ofMessageStarting:)`` header bytes), with
+    /// the body's signature: enough to tell whether the message is for this client without reading its body.
+    static func header(_ bytes: [UInt8]) throws(DBusWireError) -> (message: DBusMessage, bodySignature: String) {
         let bigEndian = bytes.first == UInt8(ascii: "B")
         var decoder = DBusDecoder(bytes: bytes, offset: 1, bigEndian: bigEndian)
         let header = try decoder.decode(signature: "yyyuua(yv)")
-        guard case .byte(let type) = header[0], case .uint32(let serial) = header[4], serial != 0,
+        guard case .byte(let type) = header[0], type != 0, case .uint32(let serial) = header[4], serial != 0,
             case .array(_, let fields) = header[5]
         else { throw .malformed("message header") }
         // Unknown message types must be ignored; they are read as signals, which no caller waits for.
-        self.init(kind: Kind(rawValue: type) ?? .signal, serial: serial)
+        var message = DBusMessage(kind: Kind(rawValue: type) ?? .signal, serial: serial)
         var signature = ""
         for case .structure(let pair) in fields {
-            guard pair.count == 2, case .byte(let code) = pair[0] else { continue }
+            guard pair.count == 2, case .byte(let code) = pair[0], code != 0 else { throw .malformed("header field") }
             let value = pair[1].unwrapped
+            // Each known field has one type (D-Bus specification, "Header Fields"); unknown codes are ignored.
+            let expected: [UInt8: String] = [1: "o", 2: "s", 3: "s", 4: "s", 5: "u", 6: "s", 7: "s", 8: "g", 9: "u"]
+            if let type = expected[code], value.signature != type { throw .malformed("header field \(code)") }
             switch code {
-            case 1: path = value.text
-            case 2: interface = value.text
-            case 3: member = value.text
-            case 4: errorName = value.text
-            case 5: if case .uint32(let number) = value { replySerial = number }
-            case 6: destination = value.text
-            case 7: sender = value.text
+            case 1: message.path = value.text
+            case 2: message.interface = value.text
+            case 3: message.member = value.text
+            case 4: message.errorName = value.text
+            case 5: if case .uint32(let number) = value { message.replySerial = number }
+            case 6: message.destination = value.text
+            case 7: message.sender = value.text
             case 8: signature = value.text ?? ""
             default: break
             }
         }
         try decoder.align(8)
-        body = try decoder.decode(signature: signature)
-        guard decoder.offset == bytes.count else { throw .malformed("body length") }
+        guard decoder.offset == bytes.count else { throw .malformed("header length") }
+        return (message, signature)
     }
 
+    /// Decodes one complete message (``lengths(ofMessageStarting:)``'s total bytes).
+    init(decoding bytes: [UInt8]) throws(DBusWireError) {
+        guard let lengths = try Self.lengths(ofMessageStarting: bytes), lengths.total == bytes.count,
+            lengths.total <= Self.maxLength
+        else { throw bytes.count > Self.maxLength ? .tooLarge : .truncated }
+        var (message, signature) = try Self.header(Array(bytes[0..<lengths.header]))
+        var decoder = DBusDecoder(
+            bytes: bytes, offset: lengths.header, bigEndian: bytes.first == UInt8(ascii: "B"))
+        message.body = try decoder.decode(signature: signature)
+        guard decoder.offset == bytes.count else { throw .malformed("body length") }
+        self = message
+    }
 }

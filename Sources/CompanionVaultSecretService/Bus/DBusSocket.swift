@@ -1,12 +1,14 @@
 import Glibc
 
-/// A blocking Unix socket to the bus, used from the calling thread only, with a deadline on every wait.
+/// A Unix socket to the bus, used from the calling thread only: non-blocking, so every wait is a `poll` with the
+/// call's deadline (a bus whose listen queue is full refuses at once rather than blocking the connect).
 final class DBusSocket {
     private let descriptor: Int32
 
     /// Connects to `address`; nil when nothing listens there (the caller tries the next address).
     init?(_ address: DBusAddress) {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+        let descriptor = socket(AF_UNIX, type, 0)
         guard descriptor >= 0 else { return nil }
         var storage = sockaddr_un()
         storage.sun_family = sa_family_t(AF_UNIX)

@@ -17,6 +17,8 @@ indirect enum DBusValue: Equatable, Sendable {
     case signature(String)
     /// An array with its element signature (kept so that an empty array can be written).
     case array(element: String, [DBusValue])
+    /// An array of bytes (`ay`), kept as bytes: the decoder reads every `ay` this way.
+    case byteArray([UInt8])
     case structure([DBusValue])
     case dictEntry(DBusValue, DBusValue)
     case variant(DBusValue)
@@ -38,6 +40,7 @@ indirect enum DBusValue: Equatable, Sendable {
         case .objectPath: "o"
         case .signature: "g"
         case .array(let element, _): "a" + element
+        case .byteArray: "ay"
         case .structure(let fields): "(" + fields.map(\.signature).joined() + ")"
         case .dictEntry(let key, let value): "{" + key.signature + value.signature + "}"
         case .variant: "v"
@@ -45,7 +48,7 @@ indirect enum DBusValue: Equatable, Sendable {
     }
 
     /// An array of bytes (`ay`).
-    static func bytes(_ bytes: [UInt8]) -> DBusValue { .array(element: "y", bytes.map(DBusValue.byte)) }
+    static func bytes(_ bytes: [UInt8]) -> DBusValue { .byteArray(bytes) }
 
     /// A string-to-string dictionary (`a{ss}`), keys sorted so the message is the same every time.
     static func stringDictionary(_ dictionary: [String: String]) -> DBusValue {
@@ -64,14 +67,20 @@ indirect enum DBusValue: Equatable, Sendable {
 
     /// The elements of an array.
     var elements: [DBusValue]? {
-        if case .array(_, let elements) = self { return elements }
-        return nil
+        switch self {
+        case .array(_, let elements): elements
+        case .byteArray(let bytes): bytes.map(DBusValue.byte)
+        default: nil
+        }
     }
 
     /// The bytes of an `ay`.
     var byteArray: [UInt8]? {
-        guard case .array("y", let elements) = self else { return nil }
-        return elements.map { if case .byte(let byte) = $0 { byte } else { 0 } }
+        switch self {
+        case .byteArray(let bytes): bytes
+        case .array("y", let elements): elements.map { if case .byte(let byte) = $0 { byte } else { 0 } }
+        default: nil
+        }
     }
 
     /// The value inside a variant.

@@ -16,8 +16,8 @@ extension SecretServiceBus {
         let replies = try connection.call(getAll + [getSecrets(paths)])
         var properties: [String: SecretItemProperties] = [:]
         for (path, reply) in zip(paths, replies) {
-            try Self.check(reply, from: peer)
-            guard reply.body.count == 1, let entries = reply.body[0].elements,
+            try Self.check(reply, from: peer, signature: "a{sv}")
+            guard let entries = reply.body[0].elements,
                 let item = SecretItemProperties(entries)
             else { throw .unexpectedReply("the Secret Service sent no readable properties for \(path)") }
             properties[path] = item

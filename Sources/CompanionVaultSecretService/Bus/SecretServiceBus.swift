@@ -34,10 +34,10 @@ final class SecretServiceBus {
             call("OpenSession", [.string(TransferSession.algorithm), .variant(.bytes(transfer.publicKey))])
         ])[0]
         if reply.kind == .error, reply.errorName?.hasSuffix(".NotSupported") == true { return nil }
-        try check(reply, from: nil)
-        guard reply.body.count == 2, let serviceKey = reply.body[0].unwrapped.byteArray,
+        try check(reply, from: nil, signature: "vo")
+        guard let serviceKey = reply.body[0].unwrapped.byteArray,
             case .objectPath(let session) = reply.body[1], let sender = reply.sender
-        else { throw .unexpectedReply("OpenSession answered \(signature(of: reply))") }
+        else { throw .unexpectedReply("OpenSession answered (\(reply.body[0].unwrapped.signature)o)") }
         try transfer.agree(withServiceKey: serviceKey)
         return SecretServiceBus(connection: connection, transfer: transfer, sessionPath: session, peer: sender)
     }
@@ -49,9 +49,10 @@ final class SecretServiceBus {
         let replies = try connection.call(queries.map { Self.call("SearchItems", [.stringDictionary($0)]) })
         var results: [(unlocked: [String], locked: [String])] = []
         for reply in replies {
-            try Self.check(reply, from: peer)
-            guard reply.body.count == 2, let unlocked = reply.body[0].elements, let locked = reply.body[1].elements
-            else { throw .unexpectedReply("SearchItems answered \(Self.signature(of: reply))") }
+            try Self.check(reply, from: peer, signature: "aoao")
+            guard let unlocked = reply.body[0].elements, let locked = reply.body[1].elements else {
+                throw .unexpectedReply("SearchItems answered \(Self.signature(of: reply))")
+            }
             results.append((unlocked.compactMap(\.text), locked.compactMap(\.text)))
         }
         return results
@@ -71,8 +72,8 @@ final class SecretServiceBus {
 
     /// The secrets of a `GetSecrets` answer, decrypted, by path (only the paths asked for).
     func decodeSecrets(_ reply: DBusMessage, paths: [String]) throws(SecretServiceBusError) -> [String: SecureBytes] {
-        try Self.check(reply, from: peer)
-        guard reply.body.count == 1, let entries = reply.body[0].elements else {
+        try Self.check(reply, from: peer, signature: "a{o(oayays)}")
+        guard let entries = reply.body[0].elements else {
             throw .unexpectedReply("GetSecrets answered \(Self.signature(of: reply))")
         }
         var found: [String: SecureBytes] = [:]
@@ -91,12 +92,16 @@ final class SecretServiceBus {
             arguments: arguments)
     }
 
-    /// Throws the service's error, or when the answer came from another peer than `peer`.
-    static func check(_ reply: DBusMessage, from peer: String?) throws(SecretServiceBusError) {
+    /// Throws the service's error, or when the answer came from another peer than `peer` or its body's signature
+    /// is not `signature`.
+    static func check(_ reply: DBusMessage, from peer: String?, signature: String) throws(SecretServiceBusError) {
         if reply.kind == .error {
             throw .remote(name: reply.errorName ?? "unknown", message: reply.body.first?.text ?? "")
         }
         if let peer, reply.sender != peer { throw .unexpectedReply("an answer came from another peer on the bus") }
+        guard reply.body.map(\.signature).joined() == signature else {
+            throw .unexpectedReply("\(reply.member ?? "a call") answered \(Self.signature(of: reply))")
+        }
     }
 
     static func signature(of reply: DBusMessage) -> String {

@@ -30,8 +30,8 @@ final class TransferSession {
         0xFF, 0xFF,
     ]
 
-    private let modulus: gcry_mpi_t
-    private let exponent: gcry_mpi_t
+    /// The private exponent, released (and wiped, being in secure memory) once the key is agreed.
+    private var exponent: gcry_mpi_t?
     /// Our public value, big-endian without leading zeros, for `OpenSession`'s input.
     let publicKey: [UInt8]
     /// The AES-128 key, once ``agree(withServiceKey:)`` has run.
@@ -39,44 +39,50 @@ final class TransferSession {
 
     init() throws(SecretServiceBusError) {
         guard Self.libgcryptReady else { throw .cryptography("libgcrypt could not be initialised") }
-        modulus = try Self.integer(Self.prime)
+        let modulus = try Self.integer(Self.prime)
+        defer { gcry_mpi_release(modulus) }
+        guard let exponent = gcry_mpi_snew(1024) else { throw .cryptography("libgcrypt could not allocate") }
+        var kept = false
+        defer { if !kept { gcry_mpi_release(exponent) } }
+        guard let generator = gcry_mpi_set_ui(nil, 2) else { throw .cryptography("libgcrypt could not allocate") }
+        defer { gcry_mpi_release(generator) }
+        guard let mine = gcry_mpi_new(1024) else { throw .cryptography("libgcrypt could not allocate") }
+        defer { gcry_mpi_release(mine) }
         // A random, non-zero 256-bit exponent.
-        guard let exponent = gcry_mpi_snew(1024), let generator = gcry_mpi_set_ui(nil, 2),
-            let mine = gcry_mpi_new(1024)
-        else { throw .cryptography("libgcrypt could not allocate") }
-        self.exponent = exponent
         repeat {
             gcry_mpi_randomize(exponent, Self.exponentBits, GCRY_STRONG_RANDOM)
         } while gcry_mpi_cmp_ui(exponent, 0) == 0
-        defer {
-            gcry_mpi_release(generator)
-            gcry_mpi_release(mine)
-        }
         gcry_mpi_powm(mine, generator, exponent, modulus)
         publicKey = try Self.bytes(of: mine)
+        self.exponent = exponent
+        kept = true
     }
 
     deinit {
-        gcry_mpi_release(exponent)
-        gcry_mpi_release(modulus)
+        if let exponent { gcry_mpi_release(exponent) }
     }
 
-    /// Derives the session key from the service's public value (`OpenSession`'s output).
+    /// Derives the session key from the service's public value (`OpenSession`'s output); the private exponent is
+    /// released afterwards, whatever the outcome.
     func agree(withServiceKey peerBytes: [UInt8]) throws(SecretServiceBusError) {
+        guard let exponent else { throw .cryptography("the transfer session was already agreed") }
+        defer {
+            gcry_mpi_release(exponent)
+            self.exponent = nil
+        }
+        let modulus = try Self.integer(Self.prime)
+        defer { gcry_mpi_release(modulus) }
         let peer = try Self.integer(peerBytes)
         defer { gcry_mpi_release(peer) }
+        guard let limit = gcry_mpi_new(1024) else { throw .cryptography("libgcrypt could not allocate") }
+        defer { gcry_mpi_release(limit) }
         // 1 < peer < p - 1: anything else makes the shared secret predictable.
-        guard let limit = gcry_mpi_new(1024), let shared = gcry_mpi_snew(1024) else {
-            throw .cryptography("libgcrypt could not allocate")
-        }
-        defer {
-            gcry_mpi_release(limit)
-            gcry_mpi_release(shared)
-        }
         gcry_mpi_sub_ui(limit, modulus, 1)
         guard gcry_mpi_cmp_ui(peer, 1) > 0, gcry_mpi_cmp(peer, limit) < 0 else {
             throw .cryptography("the Secret Service sent an invalid public key")
         }
+        guard let shared = gcry_mpi_snew(1024) else { throw .cryptography("libgcrypt could not allocate") }
+        defer { gcry_mpi_release(shared) }
         gcry_mpi_powm(shared, peer, exponent, modulus)
         let secret = try Self.secureBytes(of: shared, length: Self.prime.count)
         key = try HMACSHA256.hkdf(secret: secret, length: 16)

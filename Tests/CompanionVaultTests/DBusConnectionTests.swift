@@ -1,0 +1,83 @@
+import Foundation
+import Glibc
+import Testing
+
+@testable import CompanionVaultSecretService
+
+/// The bus connection against a scripted peer on a Unix socket (the real bus is exercised by
+/// SecretServiceBusTests): authentication, `Hello` and the calls go out in one write, and whatever else the bus
+/// sends is skipped without being decoded, however large.
+struct DBusConnectionTests {
+    @Test func unsolicitedMessagesAreSkippedEvenWhenLargerThanARepliesLimit() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dbus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("bus").path
+        let listener = try ScriptedBus(path: path)
+        // A signal of 20 MiB (more than a reply may be) to this connection, then the replies to Hello and the call.
+        let signal = try DBusMessage(
+            kind: .signal, serial: 1, path: "/x", interface: "x.y", member: "Big", sender: ":1.9",
+            body: [.bytes([UInt8](repeating: 7, count: 20 << 20))]
+        ).encoded()
+        let hello = try DBusMessage(
+            kind: .methodReturn, serial: 2, replySerial: 1, sender: "org.freedesktop.DBus", body: [.string(":1.5")]
+        ).encoded()
+        let answer = try DBusMessage(
+            kind: .methodReturn, serial: 3, replySerial: 2, sender: ":1.9", body: [.string("pong")]
+        ).encoded()
+        let server = Task.detached { try listener.serve(answer: Array("OK 0123\r\n".utf8) + signal + hello + answer) }
+
+        let connection = try DBusConnection.session(
+            environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(path)"], timeout: .seconds(30))
+        let replies = try connection.call([
+            .init(destination: "x.y", path: "/x", interface: "x.y", member: "Ping", arguments: [.string("ping")])
+        ])
+        #expect(replies.map { $0.body } == [[.string("pong")]])
+        #expect(connection.uniqueName == ":1.5")
+        let received = try await server.value
+        // The client's first write: NUL, AUTH EXTERNAL with its effective uid in hex, BEGIN, then two messages.
+        let uid = Array(String(geteuid()).utf8).map { String(format: "%02x", $0) }.joined()
+        #expect(received.starts(with: [0] + Array("AUTH EXTERNAL \(uid)\r\nBEGIN\r\n".utf8)))
+    }
+}
+
+/// A one-connection Unix socket server that answers with fixed bytes and returns what it received.
+private final class ScriptedBus: @unchecked Sendable {
+    private let descriptor: Int32
+
+    init(path: String) throws {
+        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard bound == 0, listen(descriptor, 1) == 0 else { throw POSIXError(.EADDRINUSE) }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Accepts one connection, reads the client's first write, sends `answer`, and returns what it read.
+    func serve(answer: [UInt8]) throws -> [UInt8] {
+        let client = accept(descriptor, nil, nil)
+        guard client >= 0 else { throw POSIXError(.ECONNABORTED) }
+        defer { close(client) }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { throw POSIXError(.ECONNRESET) }
+        var sent = 0
+        while sent < answer.count {
+            let written = answer[sent...].withUnsafeBytes {
+                send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            guard written > 0 else { throw POSIXError(.EPIPE) }
+            sent += written
+        }
+        return Array(buffer[0..<count])
+    }
+}
