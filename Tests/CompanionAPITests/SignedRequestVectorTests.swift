@@ -24,13 +24,7 @@ struct SignedRequestVectorTests {
     }()
 
     static func keyPair(seedHex: String, publicKeyBase64: String) throws -> Ed25519KeyPair {
-        var seed: [UInt8] = []
-        var index = seedHex.startIndex
-        while index < seedHex.endIndex {
-            let next = seedHex.index(index, offsetBy: 2)
-            seed.append(UInt8(seedHex[index..<next], radix: 16)!)
-            index = next
-        }
+        let seed = Hex.decode(seedHex)
         let publicKey = try Ed25519PublicKey(base64: publicKeyBase64)
         return try Ed25519KeyPair(secretKey: SecureBytes(seed + publicKey.rawBytes))
     }

@@ -1,3 +1,4 @@
+import CompanionTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import CompanionTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -25,52 +26,23 @@ struct DBusConnectionTests {
         let answer = try DBusMessage(
             kind: .methodReturn, serial: 3, replySerial: 2, sender: ":1.9", body: [.string("pong")]
         ).encoded()
-        // The peer runs on a thread of its own: its calls block, and the tests' shared pool may have no thread to spare.
+        // Both sides block, so both run on threads of their own: the tests' shared pool may have none to spare.
         let script = Array("OK 0123\r\n".utf8) + signal + hello + answer
-        let server = ServerThread { try listener.serve(answer: script) }
-
-        let connection = try DBusConnection.session(
-            environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(path)"], timeout: .seconds(30))
-        let replies = try connection.call([
-            .init(destination: "x.y", path: "/x", interface: "x.y", member: "Ping", arguments: [.string("ping")])
-        ])
-        #expect(replies.map { $0.body } == [[.string("pong")]])
-        #expect(connection.uniqueName == ":1.5")
-        let received = try await server.result()
+        async let served = offPool { try listener.serve(answer: script) }
+        let (replies, uniqueName) = try await offPool {
+            let connection = try DBusConnection.session(
+                environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(path)"], timeout: .seconds(30))
+            let replies = try connection.call([
+                .init(destination: "x.y", path: "/x", interface: "x.y", member: "Ping", arguments: [.string("ping")])
+            ])
+            return (replies.map(\.body), connection.uniqueName)
+        }
+        #expect(replies == [[.string("pong")]])
+        #expect(uniqueName == ":1.5")
+        let received = try await served
         // The client's first write: NUL, AUTH EXTERNAL with its effective uid in hex, BEGIN, then two messages.
         let uid = Array(String(geteuid()).utf8).map { String(format: "%02x", $0) }.joined()
         #expect(received.starts(with: [0] + Array("AUTH EXTERNAL \(uid)\r\nBEGIN\r\n".utf8)))
-    }
-}
-
-/// Runs a blocking body on a thread of its own and hands back its result.
-private final class ServerThread: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outcome: Result<[UInt8], any Error>?
-    private var waiter: CheckedContinuation<[UInt8], any Error>?
-
-    init(_ body: @escaping @Sendable () throws -> [UInt8]) {
-        Thread {
-            let outcome = Result { try body() }
-            self.lock.lock()
-            let waiter = self.waiter
-            self.outcome = outcome
-            self.lock.unlock()
-            waiter?.resume(with: outcome)
-        }.start()
-    }
-
-    func result() async throws -> [UInt8] {
-        try await withCheckedThrowingContinuation { continuation in
-            lock.lock()
-            if let outcome {
-                lock.unlock()
-                continuation.resume(with: outcome)
-            } else {
-                waiter = continuation
-                lock.unlock()
-            }
-        }
     }
 }
 

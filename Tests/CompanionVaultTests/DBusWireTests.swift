@@ -1,4 +1,5 @@
 import CompanionCrypto
+import CompanionTestSupport
 import Testing
 
 @testable import CompanionVaultSecretService
@@ -106,7 +107,7 @@ struct DBusWireTests {
     @Test func theTransferKeyIsHKDFSHA256AndPaddingIsChecked() throws {
         // RFC 5869, test case 3 (no salt, no info): the first 16 bytes of its output.
         let key = try HMACSHA256.hkdf(secret: SecureBytes([UInt8](repeating: 0x0B, count: 22)), length: 16)
-        #expect(key.withUnsafeBytes { Array($0) } == hex("8da4e775a563c18f715f802a063c5a31"))
+        #expect(key.withUnsafeBytes { Array($0) } == Hex.decode("8da4e775a563c18f715f802a063c5a31"))
         let unpadded = try PKCS7.unpad(SecureBytes([1, 2, 3] + [UInt8](repeating: 13, count: 13)))
         #expect(unpadded.withUnsafeBytes { Array($0) } == [1, 2, 3])
         for bad: [UInt8] in [[1, 2, 3, 0], [1, 2, 3, 17], [1, 2, 2, 3], []] {
@@ -128,16 +129,5 @@ struct DBusWireTests {
         try session.agree(withServiceKey: [2])
         // The private exponent is gone once the key is agreed.
         #expect(throws: SecretServiceBusError.self) { try session.agree(withServiceKey: [2]) }
-    }
-
-    private func hex(_ text: String) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var index = text.startIndex
-        while index < text.endIndex {
-            let next = text.index(index, offsetBy: 2)
-            bytes.append(UInt8(text[index..<next], radix: 16)!)
-            index = next
-        }
-        return bytes
     }
 }

@@ -1,6 +1,6 @@
 /// Hex decoding for test vectors.
-enum Hex {
-    static func decode(_ text: String) -> [UInt8] {
+public enum Hex {
+    public static func decode(_ text: String) -> [UInt8] {
         let chars = Array(text.utf8)
         precondition(chars.count % 2 == 0, "odd-length hex")
         return stride(from: 0, to: chars.count, by: 2).map { i in
@@ -8,7 +8,7 @@ enum Hex {
         }
     }
 
-    static func encode(_ bytes: [UInt8]) -> String {
+    public static func encode(_ bytes: [UInt8]) -> String {
         bytes.map { byte in
             let text = String(byte, radix: 16)
             return text.count == 1 ? "0" + text : text
