@@ -26,9 +26,11 @@ struct DBusConnectionTests {
         let answer = try DBusMessage(
             kind: .methodReturn, serial: 3, replySerial: 2, sender: ":1.9", body: [.string("pong")]
         ).encoded()
-        // Both sides block, so both run on threads of their own: the tests' shared pool may have none to spare.
+        // Both sides block. The peer starts on a thread of its own before the client connects, and the client runs
+        // off the tests' shared pool too: under load the pool may have no thread to spare for either of them.
         let script = Array("OK 0123\r\n".utf8) + signal + hello + answer
-        async let served = offPool { try listener.serve(answer: script) }
+        let served = Finished<[UInt8]>()
+        Thread.detachNewThread { served.finish(Result { try listener.serve(answer: script) }) }
         let (replies, uniqueName) = try await offPool {
             let connection = try DBusConnection.session(
                 environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(path)"], timeout: .seconds(30))
@@ -39,10 +41,26 @@ struct DBusConnectionTests {
         }
         #expect(replies == [[.string("pong")]])
         #expect(uniqueName == ":1.5")
-        let received = try await served
+        let received = try await offPool { try served.wait() }
         // The client's first write: NUL, AUTH EXTERNAL with its effective uid in hex, BEGIN, then two messages.
         let uid = Array(String(geteuid()).utf8).map { String(format: "%02x", $0) }.joined()
         #expect(received.starts(with: [0] + Array("AUTH EXTERNAL \(uid)\r\nBEGIN\r\n".utf8)))
+    }
+}
+
+/// The result of work on another thread, waited for with a semaphore (off the shared pool, through `offPool`).
+private final class Finished<T: Sendable>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Result<T, any Error>?
+
+    func finish(_ result: Result<T, any Error>) {
+        self.result = result
+        done.signal()
+    }
+
+    func wait() throws -> T {
+        done.wait()
+        return try result!.get()
     }
 }
 
