@@ -5,10 +5,6 @@ import Testing
 
 @testable import CompanionClient
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The `/ws` client's resume position and its retrying of an unreachable sidecar.
 struct AgentEventFollowTests {
     func event(_ seq: Int?, epoch: String?) -> AgentEventMessage {
@@ -36,7 +32,9 @@ struct AgentEventFollowTests {
     /// The first retry would wait an hour, so a retry cannot pass within the time limit; no clock is read (under
     /// load, time measured here is mostly time spent waiting for a thread).
     @Test(.timeLimit(.minutes(3))) func aSidecarUnreachableAtTheStartIsAnErrorAtOnce() async throws {
-        let port = try Self.closedPort()
+        let refusing = try RefusingPort()
+        defer { refusing.close() }
+        let port = refusing.port
         let socket = AgentEventSocket(
             transport: try SidecarTransport(
                 baseURL: "http://127.0.0.1:\(port)",
@@ -54,22 +52,5 @@ struct AgentEventFollowTests {
                 return
             }
         }
-    }
-
-    /// A loopback port nothing listens on (bound, then closed: connections are refused).
-    static func closedPort() throws -> Int {
-        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        guard bound else { throw POSIXError(.EADDRNOTAVAIL) }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

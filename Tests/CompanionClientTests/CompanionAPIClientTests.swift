@@ -103,9 +103,9 @@ struct CompanionAPIClientTests {
     }
 
     @Test func refusedConnectionGivesRetryGuidance() async throws {
-        let server = try LoopbackHTTPServer { _ in nil }
-        let url = server.baseURL
-        server.stop()
+        let refusing = try RefusingPort()
+        defer { refusing.close() }
+        let url = refusing.baseURL
         let client = try CompanionAPIClient(baseURL: url)
         await #expect {
             _ = try await client.status()

@@ -18,10 +18,10 @@ struct ClientFailureEndToEndTests {
     }
 
     @Test func offlineSidecarGivesRetryGuidance() async throws {
-        // A port that was just listening and is now closed: nothing answers there.
-        let closed = try LoopbackHTTPServer { _ in nil }
-        let url = closed.baseURL
-        closed.stop()
+        // A port where connections are refused, held so that no other test's server can take it meanwhile.
+        let refusing = try RefusingPort()
+        defer { refusing.close() }
+        let url = refusing.baseURL
         let cli = CompanionCLI()
         for arguments in [["connect", url], ["pair", "code", "123456", "--url", url], ["status", "--url", url]] {
             let result = try await cli.run(arguments)
