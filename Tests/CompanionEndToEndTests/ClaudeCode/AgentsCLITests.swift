@@ -27,11 +27,7 @@ extension RealClaudeCLISuites {
             #expect(sent.status == Exit.success, "\(sent)")
             let watched = try await watch.finish(timeout: 90)
             #expect(watched.status == Exit.success, "\(watched)")
-            let events = watched.stdout.split(separator: "\n").compactMap {
-                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-            }
-            let attention = events.compactMap { ($0["session"] as? [String: Any])?["attention"] as? [String: Any] }
-                .last { $0["kind"] as? String == "approval" }
+            let attention = AgentsCLIWorld.approvalAttention(watchedJSON: watched.stdout)
             let approval = try #require(attention?["approval_id"] as? String, "\(watched.stdout)")
             #expect(attention?["tool"] as? String == "Bash")
 
@@ -95,11 +91,7 @@ extension RealClaudeCLISuites {
             _ = try await cli.run(["agents", "send", id, "please make the file"])
             let watched = try await watch.finish(timeout: 90)
             #expect(watched.status == Exit.success, "\(watched)")
-            let events = watched.stdout.split(separator: "\n").compactMap {
-                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-            }
-            let attention = events.compactMap { ($0["session"] as? [String: Any])?["attention"] as? [String: Any] }
-                .last { $0["kind"] as? String == "approval" }
+            let attention = AgentsCLIWorld.approvalAttention(watchedJSON: watched.stdout)
             let approval = try #require(attention?["approval_id"] as? String, "\(watched.stdout)")
 
             let denied = try await cli.run(["deny", approval])

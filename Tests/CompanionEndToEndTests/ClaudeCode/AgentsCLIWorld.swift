@@ -63,6 +63,18 @@ struct AgentsCLIWorld {
         done.kill(SIGTERM)
     }
 
+    /// The last approval request in `companion watch --json` output. It may come as a session update or, when
+    /// Claude Code asked before `watch` connected, inside the snapshot's sessions: `--exit-on-attention` ends on both.
+    static func approvalAttention(watchedJSON stdout: String) -> [String: Any]? {
+        let events = stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        let sessions = events.flatMap { event in
+            [event["session"] as? [String: Any]].compactMap { $0 } + ((event["sessions"] as? [[String: Any]]) ?? [])
+        }
+        return sessions.compactMap { $0["attention"] as? [String: Any] }.last { $0["kind"] as? String == "approval" }
+    }
+
     func stop() {
         sidecar.stop()
         _ = try? ProcessRunner.run("/usr/bin/tmux", ["-L", tmuxSocket, "kill-server"], timeout: 10)
