@@ -9,6 +9,8 @@ scripts/setup.sh --no-build
 # ARCHITECTURE.md's import rules: every import declared in Package.swift and every declaration used
 # (scripts/check-imports.sh), and SwiftPM's own check of imports between this package's targets.
 scripts/check-imports.sh
+# CSecret declares libsecret and glib without their headers (it loads them with dlopen): checked against them.
+scripts/check-csecret.sh
 swift build --build-tests --enable-code-coverage --explicit-target-dependency-import-check error
 scripts/with-keyring.sh swift test --skip-build --enable-code-coverage "$@"
 scripts/coverage.sh || echo "test: coverage summary unavailable"

@@ -26,14 +26,14 @@ enum CredentialSchema {
 
     /// Builds the `SecretSchema` with `secret_schema_newv`; release it with `secret_schema_unref`.
     static func make() -> UnsafeMutablePointer<SecretSchema> {
-        let types = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, nil)!
-        defer { g_hash_table_unref(types) }
+        let types = libsecret.g_hash_table_new_full(libsecret.g_str_hash, libsecret.g_str_equal, libsecret.g_free, nil)!
+        defer { libsecret.g_hash_table_unref(types) }
         for attribute in Attribute.all {
             // The value is GINT_TO_POINTER(SECRET_SCHEMA_ATTRIBUTE_STRING), which is 0, i.e. NULL.
-            let type = UnsafeMutableRawPointer(bitPattern: Int(SECRET_SCHEMA_ATTRIBUTE_STRING.rawValue))
-            g_hash_table_insert(types, g_strdup(attribute), type)
+            let type = UnsafeMutableRawPointer(bitPattern: Int(SECRET_SCHEMA_ATTRIBUTE_STRING))
+            libsecret.g_hash_table_insert(types, libsecret.g_strdup(attribute), type)
         }
-        return secret_schema_newv(name, SECRET_SCHEMA_NONE, types)
+        return libsecret.secret_schema_newv(name, SECRET_SCHEMA_NONE, types)!
     }
 
     /// The attributes that select a profile's items, optionally one item.

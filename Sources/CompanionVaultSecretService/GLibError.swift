@@ -18,15 +18,15 @@ struct GLibError: Error, Sendable {
     }
 
     init(_ error: UnsafeMutablePointer<GError>) {
-        domain = String(cString: g_quark_to_string(error.pointee.domain))
+        domain = libsecret.g_quark_to_string(error.pointee.domain).map { String(cString: $0) } ?? ""
         code = error.pointee.code
-        if let remote = g_dbus_error_get_remote_error(error) {
+        if let remote = libsecret.g_dbus_error_get_remote_error(error) {
             remoteName = String(cString: remote)
-            g_free(remote)
+            libsecret.g_free(remote)
         } else {
             remoteName = nil
         }
-        _ = g_dbus_error_strip_remote_error(error)
+        _ = libsecret.g_dbus_error_strip_remote_error(error)
         message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
     }
 
@@ -35,7 +35,7 @@ struct GLibError: Error, Sendable {
         var error: UnsafeMutablePointer<GError>?
         let result = body(&error)
         if let error {
-            defer { g_error_free(error) }
+            defer { libsecret.g_error_free(error) }
             throw GLibError(error)
         }
         return result
@@ -47,9 +47,10 @@ enum GLibValues {
     /// A `GHashTable` of owned string keys and values, as libsecret's `…v` functions take attributes.
     /// The caller releases it with `g_hash_table_unref`.
     static func stringTable(_ pairs: [String: String]) -> OpaquePointer {
-        let table = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free)!
+        let table = libsecret.g_hash_table_new_full(
+            libsecret.g_str_hash, libsecret.g_str_equal, libsecret.g_free, libsecret.g_free)!
         for (key, value) in pairs {
-            g_hash_table_insert(table, g_strdup(key), g_strdup(value))
+            libsecret.g_hash_table_insert(table, libsecret.g_strdup(key), libsecret.g_strdup(value))
         }
         return table
     }
@@ -57,7 +58,7 @@ enum GLibValues {
     /// Reads a string value out of a `GHashTable<string, string>`.
     static func lookup(_ table: OpaquePointer, _ key: String) -> String? {
         key.withCString { k in
-            g_hash_table_lookup(table, k).map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
+            libsecret.g_hash_table_lookup(table, k).map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
         }
     }
 

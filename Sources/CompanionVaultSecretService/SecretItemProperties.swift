@@ -14,54 +14,60 @@ struct SecretItemProperties {
     /// The properties of the item at `path`, or a ``GLibError`` (the call failed or the answer has the wrong shape).
     init(path: String, connection: SecretServiceConnection) throws {
         let proxy = UnsafeMutableRawPointer(connection.service).assumingMemoryBound(to: GDBusProxy.self)
-        let interface = g_variant_new_string("org.freedesktop.Secret.Item")
+        let interface = libsecret.g_variant_new_string("org.freedesktop.Secret.Item")
         var arguments: [OpaquePointer?] = [interface]
-        let parameters = g_variant_new_tuple(&arguments, 1)
+        let parameters = libsecret.g_variant_new_tuple(&arguments, 1)
         let reply = try GLibError.check {
-            g_dbus_connection_call_sync(
-                g_dbus_proxy_get_connection(proxy), g_dbus_proxy_get_name(proxy), path,
+            libsecret.g_dbus_connection_call_sync(
+                libsecret.g_dbus_proxy_get_connection(proxy), libsecret.g_dbus_proxy_get_name(proxy), path,
                 "org.freedesktop.DBus.Properties", "GetAll", parameters, nil, G_DBUS_CALL_FLAGS_NONE, -1, nil, $0)
         }
         guard let reply else { throw Self.malformed(path) }
-        defer { g_variant_unref(reply) }
-        guard Self.type(of: reply) == "(a{sv})", let dictionary = g_variant_get_child_value(reply, 0) else {
+        defer { libsecret.g_variant_unref(reply) }
+        guard Self.type(of: reply) == "(a{sv})", let dictionary = libsecret.g_variant_get_child_value(reply, 0) else {
             throw Self.malformed(path)
         }
-        defer { g_variant_unref(dictionary) }
+        defer { libsecret.g_variant_unref(dictionary) }
         let fields = Self.fields(dictionary)
-        defer { for value in fields.values { g_variant_unref(value) } }
+        defer { for value in fields.values { libsecret.g_variant_unref(value) } }
         guard let label = fields["Label"], Self.type(of: label) == "s",
             let attributes = fields["Attributes"], Self.type(of: attributes) == "a{ss}",
             let created = fields["Created"], Self.type(of: created) == "t",
             let modified = fields["Modified"], Self.type(of: modified) == "t",
             let locked = fields["Locked"], Self.type(of: locked) == "b"
         else { throw Self.malformed(path) }
-        self.label = String(cString: g_variant_get_string(label, nil))
+        self.label = Self.string(label)
         self.attributes = Self.strings(attributes)
-        self.created = Date(timeIntervalSince1970: TimeInterval(g_variant_get_uint64(created)))
-        self.modified = Date(timeIntervalSince1970: TimeInterval(g_variant_get_uint64(modified)))
-        self.locked = g_variant_get_boolean(locked) != 0
+        self.created = Date(timeIntervalSince1970: TimeInterval(libsecret.g_variant_get_uint64(created)))
+        self.modified = Date(timeIntervalSince1970: TimeInterval(libsecret.g_variant_get_uint64(modified)))
+        self.locked = libsecret.g_variant_get_boolean(locked) != 0
+    }
+
+    /// The text of a string variant.
+    private static func string(_ value: OpaquePointer) -> String {
+        libsecret.g_variant_get_string(value, nil).map { String(cString: $0) } ?? ""
     }
 
     private static func type(of value: OpaquePointer) -> String {
-        String(cString: g_variant_get_type_string(value))
+        libsecret.g_variant_get_type_string(value).map { String(cString: $0) } ?? ""
     }
 
     /// The values of an `a{sv}` dictionary by key, unboxed from their variants; the caller unrefs them.
     private static func fields(_ dictionary: OpaquePointer) -> [String: OpaquePointer] {
         var fields: [String: OpaquePointer] = [:]
-        for index in 0..<g_variant_n_children(dictionary) {
-            guard let entry = g_variant_get_child_value(dictionary, index) else { continue }
-            defer { g_variant_unref(entry) }
-            guard let key = g_variant_get_child_value(entry, 0), let boxed = g_variant_get_child_value(entry, 1)
+        for index in 0..<libsecret.g_variant_n_children(dictionary) {
+            guard let entry = libsecret.g_variant_get_child_value(dictionary, index) else { continue }
+            defer { libsecret.g_variant_unref(entry) }
+            guard let key = libsecret.g_variant_get_child_value(entry, 0),
+                let boxed = libsecret.g_variant_get_child_value(entry, 1)
             else { continue }
             defer {
-                g_variant_unref(key)
-                g_variant_unref(boxed)
+                libsecret.g_variant_unref(key)
+                libsecret.g_variant_unref(boxed)
             }
-            let name = String(cString: g_variant_get_string(key, nil))
-            if let value = g_variant_get_variant(boxed) {
-                if let previous = fields.updateValue(value, forKey: name) { g_variant_unref(previous) }
+            let name = Self.string(key)
+            if let value = libsecret.g_variant_get_variant(boxed) {
+                if let previous = fields.updateValue(value, forKey: name) { libsecret.g_variant_unref(previous) }
             }
         }
         return fields
@@ -70,14 +76,15 @@ struct SecretItemProperties {
     /// The pairs of an `a{ss}` dictionary.
     private static func strings(_ dictionary: OpaquePointer) -> [String: String] {
         var pairs: [String: String] = [:]
-        for index in 0..<g_variant_n_children(dictionary) {
-            guard let entry = g_variant_get_child_value(dictionary, index) else { continue }
-            defer { g_variant_unref(entry) }
-            guard let key = g_variant_get_child_value(entry, 0), let value = g_variant_get_child_value(entry, 1)
+        for index in 0..<libsecret.g_variant_n_children(dictionary) {
+            guard let entry = libsecret.g_variant_get_child_value(dictionary, index) else { continue }
+            defer { libsecret.g_variant_unref(entry) }
+            guard let key = libsecret.g_variant_get_child_value(entry, 0),
+                let value = libsecret.g_variant_get_child_value(entry, 1)
             else { continue }
-            pairs[String(cString: g_variant_get_string(key, nil))] = String(cString: g_variant_get_string(value, nil))
-            g_variant_unref(key)
-            g_variant_unref(value)
+            pairs[Self.string(key)] = Self.string(value)
+            libsecret.g_variant_unref(key)
+            libsecret.g_variant_unref(value)
         }
         return pairs
     }

@@ -11,20 +11,27 @@ final class SecretServiceConnection: @unchecked Sendable {
     static let lock = NSLock()
 
     let service: UnsafeMutablePointer<SecretService>
+    /// The documented ``CredentialSchema`` as libsecret's `SecretSchema`.
+    let schema: UnsafeMutablePointer<SecretSchema>
 
     /// Connects and opens a transfer session.
     /// Throws ``VaultError/secretServiceUnavailable(_:detail:)`` explaining what is missing.
     init() throws {
         // Collections are not preloaded: loading them loads every item, which races with other processes
         // deleting items and fails with "No such secret item".
+        if case .failure(let error) = Libsecret.loaded { throw error }
         do {
-            service = try GLibError.check { secret_service_get_sync(SECRET_SERVICE_OPEN_SESSION, nil, $0) }!
+            service = try GLibError.check { libsecret.secret_service_get_sync(SECRET_SERVICE_OPEN_SESSION, nil, $0) }!
         } catch let error as GLibError {
             throw Self.classify(error)
         }
+        schema = CredentialSchema.make()
     }
 
-    deinit { g_object_unref(service) }
+    deinit {
+        libsecret.secret_schema_unref(schema)
+        libsecret.g_object_unref(service)
+    }
 
     /// Maps a connection failure to the situation a person can act on.
     static func classify(_ error: GLibError) -> VaultError {
@@ -46,14 +53,14 @@ final class SecretServiceConnection: @unchecked Sendable {
 
     /// The transfer algorithm of the session: `plain` means secrets cross D-Bus unencrypted.
     var sessionAlgorithm: String {
-        secret_service_get_session_algorithms(service).map { String(cString: $0) } ?? "none"
+        libsecret.secret_service_get_session_algorithms(service).map { String(cString: $0) } ?? "none"
     }
 
     /// The collection behind the `default` alias, or nil. The caller unrefs it.
     func defaultCollection() throws -> UnsafeMutablePointer<SecretCollection>? {
         do {
             return try GLibError.check {
-                secret_collection_for_alias_sync(service, "default", SECRET_COLLECTION_NONE, nil, $0)
+                libsecret.secret_collection_for_alias_sync(service, "default", SECRET_COLLECTION_NONE, nil, $0)
             }
         } catch let error as GLibError {
             throw VaultError.secretServiceUnavailable(.noDefaultCollection, detail: error.message)
@@ -67,18 +74,18 @@ final class SecretServiceConnection: @unchecked Sendable {
             throw VaultError.secretServiceUnavailable(
                 .noDefaultCollection, detail: "no collection behind the 'default' alias")
         }
-        defer { g_object_unref(collection) }
-        guard secret_collection_get_locked(collection) != 0 else { return }
+        defer { libsecret.g_object_unref(collection) }
+        guard libsecret.secret_collection_get_locked(collection) != 0 else { return }
         // Unlocking prompts through the desktop; without one it would fail or hang, so do not try.
         let env = ProcessInfo.processInfo.environment
         guard env["DISPLAY"] != nil || env["WAYLAND_DISPLAY"] != nil else {
             throw VaultError.secretServiceUnavailable(.locked, detail: "collection '\(Self.label(of: collection))'")
         }
-        let list = g_list_append(nil, collection)
-        defer { g_list_free(list) }
+        let list = libsecret.g_list_append(nil, collection)
+        defer { libsecret.g_list_free(list) }
         let unlocked: Int32
         do {
-            unlocked = try GLibError.check { secret_service_unlock_sync(service, list, nil, nil, $0) }
+            unlocked = try GLibError.check { libsecret.secret_service_unlock_sync(service, list, nil, nil, $0) }
         } catch let error as GLibError {
             throw VaultError.secretServiceUnavailable(.locked, detail: error.message)
         }
@@ -89,13 +96,15 @@ final class SecretServiceConnection: @unchecked Sendable {
 
     /// A collection's label (e.g. `Login`).
     static func label(of collection: UnsafeMutablePointer<SecretCollection>) -> String {
-        guard let text = secret_collection_get_label(collection) else { return "" }
-        defer { g_free(text) }
+        guard let text = libsecret.secret_collection_get_label(collection) else { return "" }
+        defer { libsecret.g_free(text) }
         return String(cString: text)
     }
 
     /// The D-Bus object path of a libsecret proxy (item or collection).
     static func objectPath(_ proxy: UnsafeMutableRawPointer) -> String {
-        g_dbus_proxy_get_object_path(proxy.assumingMemoryBound(to: GDBusProxy.self)).map { String(cString: $0) } ?? ""
+        libsecret.g_dbus_proxy_get_object_path(proxy.assumingMemoryBound(to: GDBusProxy.self)).map {
+            String(cString: $0)
+        } ?? ""
     }
 }

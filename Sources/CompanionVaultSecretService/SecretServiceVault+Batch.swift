@@ -51,19 +51,19 @@ extension SecretServiceVault {
     private func libsecretSecrets(at paths: [String: String]) throws -> [String: SecureBytes] {
         let service = try connection().service
         let names = Array(paths.keys)
-        let copies = names.map { g_strdup(paths[$0]!) }
-        defer { for copy in copies { g_free(copy) } }
+        let copies = names.map { libsecret.g_strdup(paths[$0]!) }
+        defer { for copy in copies { libsecret.g_free(copy) } }
         var vector: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
         let table = try vector.withUnsafeMutableBufferPointer { buffer in
             try call("lookup") {
-                secret_service_get_secrets_for_dbus_paths_sync(service, buffer.baseAddress, nil, $0)
+                libsecret.secret_service_get_secrets_for_dbus_paths_sync(service, buffer.baseAddress, nil, $0)
             }
         }
         guard let table else { return [:] }
-        defer { g_hash_table_unref(table) }
+        defer { libsecret.g_hash_table_unref(table) }
         var found: [String: SecureBytes] = [:]
         for name in names {
-            let value = paths[name]!.withCString { g_hash_table_lookup(table, $0) }
+            let value = paths[name]!.withCString { libsecret.g_hash_table_lookup(table, $0) }
             if let value { found[name] = Self.copy(OpaquePointer(value)) }
         }
         return found

@@ -11,9 +11,9 @@ extension SecretServiceVault {
             var defaultLocked: Bool?
             var defaultPath: String?
             if let collection = try connection().defaultCollection() {
-                defer { g_object_unref(collection) }
+                defer { libsecret.g_object_unref(collection) }
                 defaultLabel = SecretServiceConnection.label(of: collection)
-                defaultLocked = secret_collection_get_locked(collection) != 0
+                defaultLocked = libsecret.secret_collection_get_locked(collection) != 0
                 defaultPath = SecretServiceConnection.objectPath(UnsafeMutableRawPointer(collection))
             }
             var locations: [String: VaultItemLocation] = [:]

@@ -21,16 +21,16 @@ extension SecretServiceVault {
 
     private func libsecretSearchPaths(_ attributes: [String: String]) throws -> (unlocked: [String], locked: [String]) {
         let table = GLibValues.stringTable(attributes)
-        defer { g_hash_table_unref(table) }
-        let service = try connection().service
+        defer { libsecret.g_hash_table_unref(table) }
+        let (service, schema) = (try connection().service, try connection().schema)
         var unlocked: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
         var locked: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
         _ = try call("search") {
-            secret_service_search_for_dbus_paths_sync(service, schema, table, nil, &unlocked, &locked, $0)
+            libsecret.secret_service_search_for_dbus_paths_sync(service, schema, table, nil, &unlocked, &locked, $0)
         }
         defer {
-            g_strfreev(unlocked)
-            g_strfreev(locked)
+            libsecret.g_strfreev(unlocked)
+            libsecret.g_strfreev(locked)
         }
         return (GLibValues.strings(unlocked), GLibValues.strings(locked))
     }
@@ -38,7 +38,7 @@ extension SecretServiceVault {
     /// The bytes of a secret value, copied into ``SecureBytes``.
     static func copy(_ value: OpaquePointer) -> SecureBytes {
         var length = 0
-        let bytes = secret_value_get(value, &length)
+        let bytes = libsecret.secret_value_get(value, &length)
         let secret = SecureBytes(count: bytes == nil ? 0 : length)
         if let bytes, length > 0 {
             secret.withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: bytes, byteCount: length) }
@@ -49,12 +49,12 @@ extension SecretServiceVault {
     /// The items matching `attributes`, newest modification first.
     func search(_ attributes: [String: String]) throws -> [SecretItemHandle] {
         let table = GLibValues.stringTable(attributes)
-        defer { g_hash_table_unref(table) }
-        let service = try connection().service
+        defer { libsecret.g_hash_table_unref(table) }
+        let (service, schema) = (try connection().service, try connection().schema)
         let list = try call("search") {
-            secret_service_search_sync(service, schema, table, SECRET_SEARCH_ALL, nil, $0)
+            libsecret.secret_service_search_sync(service, schema, table, SECRET_SEARCH_ALL, nil, $0)
         }
-        defer { g_list_free(list) }
+        defer { libsecret.g_list_free(list) }
         // The list owns one reference per item; the handles take them over.
         return GLibValues.elements(list).map { SecretItemHandle(adopting: $0) }.sorted { $0.modified > $1.modified }
     }

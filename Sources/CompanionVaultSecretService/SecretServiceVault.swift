@@ -12,8 +12,7 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
     /// what is wrong). Guarded by ``SecretServiceConnection/lock``.
     var bus: SecretServiceBus?
     /// libsecret's connection, made on first use: writes, item metadata, unlocking, the audit.
-    private var libsecret: SecretServiceConnection?
-    let schema: UnsafeMutablePointer<SecretSchema>
+    private var libsecretConnection: SecretServiceConnection?
     /// True once the default collection was found unlocked (guarded by ``SecretServiceConnection/lock``).
     var defaultCollectionUsable = false
 
@@ -33,19 +32,16 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
             // Anything else unusual (another transport, a refusal): libsecret connects, or says what is wrong.
             bus = nil
         }
-        if bus == nil { libsecret = try SecretServiceConnection() }
-        schema = CredentialSchema.make()
+        if bus == nil { libsecretConnection = try SecretServiceConnection() }
     }
 
     /// libsecret's connection, connected on first use. Call inside ``serialized(_:)``.
     func connection() throws -> SecretServiceConnection {
-        if let libsecret { return libsecret }
+        if let libsecretConnection { return libsecretConnection }
         let connection = try SecretServiceConnection()
-        libsecret = connection
+        libsecretConnection = connection
         return connection
     }
-
-    deinit { secret_schema_unref(schema) }
 
     /// Serialises read → decide → write sequences of every process on this profile's items:
     /// `secret-service.lock` in the profile's ``VaultProfile/stateDirectory``: one path whatever the environment,
@@ -65,31 +61,34 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
             let value = secret.withUnsafeBytes { raw in
                 empty.withUnsafeBufferPointer { fallback in
                     let bytes = raw.baseAddress?.assumingMemoryBound(to: CChar.self) ?? fallback.baseAddress!
-                    return secret_value_new(bytes, raw.count, CredentialSchema.contentType)!
+                    return libsecret.secret_value_new(bytes, raw.count, CredentialSchema.contentType)!
                 }
             }
-            defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
+            defer { libsecret.secret_value_unref(UnsafeMutableRawPointer(value)) }
             let existing = try search(CredentialSchema.attributes(profile: profile, name: name))
             if let item = existing.first {
                 // Update in place: the keyring keeps the creation time and bumps the modification time.
-                try call("store") { secret_item_set_secret_sync(item.pointer, value, nil, $0) }
+                try call("store") { libsecret.secret_item_set_secret_sync(item.pointer, value, nil, $0) }
                 if item.label != label {
-                    try call("relabel") { secret_item_set_label_sync(item.pointer, label, nil, $0) }
+                    try call("relabel") { libsecret.secret_item_set_label_sync(item.pointer, label, nil, $0) }
                 }
                 if item.attribute(CredentialSchema.Attribute.kind) != kind.rawValue {
                     let table = GLibValues.stringTable(attributes)
-                    defer { g_hash_table_unref(table) }
-                    try call("update") { secret_item_set_attributes_sync(item.pointer, schema, table, nil, $0) }
+                    defer { libsecret.g_hash_table_unref(table) }
+                    let schema = try connection().schema
+                    try call("update") {
+                        libsecret.secret_item_set_attributes_sync(item.pointer, schema, table, nil, $0)
+                    }
                 }
                 for duplicate in existing.dropFirst() {
-                    try call("remove") { secret_item_delete_sync(duplicate.pointer, nil, $0) }
+                    try call("remove") { libsecret.secret_item_delete_sync(duplicate.pointer, nil, $0) }
                 }
             } else {
                 let table = GLibValues.stringTable(attributes)
-                defer { g_hash_table_unref(table) }
-                let service = try connection().service
+                defer { libsecret.g_hash_table_unref(table) }
+                let (service, schema) = (try connection().service, try connection().schema)
                 try call("store") {
-                    secret_service_store_sync(service, schema, table, "default", label, value, nil, $0)
+                    libsecret.secret_service_store_sync(service, schema, table, "default", label, value, nil, $0)
                 }
             }
         }
@@ -122,9 +121,10 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
         try serialized {
             try ensureDefaultCollectionUsable()
             let table = GLibValues.stringTable(CredentialSchema.attributes(profile: profile, name: name))
-            defer { g_hash_table_unref(table) }
+            defer { libsecret.g_hash_table_unref(table) }
             // Returns FALSE without an error when nothing matched: removing is idempotent.
-            _ = try call("remove") { secret_password_clearv_sync(schema, table, nil, $0) }
+            let schema = try connection().schema
+            _ = try call("remove") { libsecret.secret_password_clearv_sync(schema, table, nil, $0) }
         }
     }
 
