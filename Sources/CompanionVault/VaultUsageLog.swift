@@ -138,26 +138,6 @@ public struct VaultUsageLog: Sendable {
     }
 }
 
-/// An item name as a file name: unpadded base64url of its UTF-8 bytes, so that `/`, `.` and `..` in a name stay
-/// inside the backend's directory (a valid name of 128 bytes becomes 171 characters, within any file system's
-/// limit of 255).
-enum ItemFileName {
-    static func encode(_ name: String) -> String {
-        var text = Data(name.utf8).base64EncodedString()
-        while text.last == "=" { text.removeLast() }
-        return String(text.map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 })
-    }
-
-    /// The name, or nil for a file name this log did not write.
-    static func decode(_ file: String) -> String? {
-        var text = String(file.map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })
-        while text.utf8.count % 4 != 0 { text += "=" }
-        guard let bytes = Data(base64Encoded: text) else { return nil }
-        let name = String(decoding: bytes, as: UTF8.self)
-        return encode(name) == file ? name : nil
-    }
-}
-
 /// A vault that records every successful read in a ``VaultUsageLog``.
 public final class UsageTrackingVault: InspectableVault {
     public let inner: any InspectableVault

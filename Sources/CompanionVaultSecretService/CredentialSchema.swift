@@ -31,7 +31,7 @@ enum CredentialSchema {
         for attribute in Attribute.all {
             // The value is GINT_TO_POINTER(SECRET_SCHEMA_ATTRIBUTE_STRING), which is 0, i.e. NULL.
             let type = UnsafeMutableRawPointer(bitPattern: Int(SECRET_SCHEMA_ATTRIBUTE_STRING))
-            libsecret.g_hash_table_insert(types, libsecret.g_strdup(attribute), type)
+            _ = libsecret.g_hash_table_insert(types, libsecret.g_strdup(attribute), type)
         }
         return libsecret.secret_schema_newv(name, SECRET_SCHEMA_NONE, types)!
     }

@@ -147,6 +147,7 @@ public final class SecretServiceVault: InspectableVault, @unchecked Sendable {
         defaultCollectionUsable = true
     }
 
+    @discardableResult
     func call<T>(_ operation: String, _ body: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> T) throws -> T {
         do {
             return try GLibError.check(body)

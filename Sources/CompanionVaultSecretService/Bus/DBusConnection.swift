@@ -74,17 +74,24 @@ final class DBusConnection {
             try readAuthenticationAnswer(before: deadline)
             authenticated = true
         }
-        var replies: [UInt32: DBusMessage] = [:]
-        let wanted = Set(awaited + (hello.map { [$0] } ?? []))
-        while replies.count < wanted.count {
+        // Arrays, not a dictionary and a set keyed by serial: a handful of serials, and instantiating those generic
+        // types made the runtime look up `UInt32: Hashable`, a scan of every protocol-conformance record
+        // (docs/startup.md).
+        let wanted = awaited + (hello.map { [$0] } ?? [])
+        var replies = [DBusMessage?](repeating: nil, count: wanted.count)
+        var received = 0
+        while received < wanted.count {
             let message = try nextReply(to: wanted, before: deadline)
-            replies[message.replySerial!] = message
+            guard let index = wanted.firstIndex(of: message.replySerial!), replies[index] == nil else { continue }
+            replies[index] = message
+            received += 1
         }
-        if let hello, let reply = replies[hello] {
-            guard reply.kind == .methodReturn, let name = reply.body.first?.text else { throw .rejected }
+        if hello != nil {
+            guard let reply = replies[awaited.count], reply.kind == .methodReturn, let name = reply.body.first?.text
+            else { throw .rejected }
             uniqueName = name
         }
-        return awaited.map { replies[$0]! }
+        return replies[0..<awaited.count].map { $0! }
     }
 
     private func append(_ call: Call, to out: inout [UInt8]) throws(SecretServiceBusError) -> UInt32 {
@@ -114,7 +121,7 @@ final class DBusConnection {
     /// The next reply to one of `serials`. Anything else (signals such as `NameAcquired`, which any peer can also
     /// send to this connection, and late replies) is skipped by its length without its body being read, however
     /// large; a reply larger than ``DBusMessage/maxLength`` is an error.
-    private func nextReply(to serials: Set<UInt32>, before deadline: ContinuousClock.Instant)
+    private func nextReply(to serials: [UInt32], before deadline: ContinuousClock.Instant)
         throws(SecretServiceBusError) -> DBusMessage
     {
         while true {

@@ -3,7 +3,7 @@ import CompanionVault
 import Foundation
 
 /// `companion keys audit`: every stored item with its metadata and storage, plus warnings.
-struct KeysAudit: CompanionCommand {
+struct KeysAudit: BlockingCompanionCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit",
         abstract: "Report every stored credential: kind, algorithm, fingerprint, dates, last use, storage, warnings.",
@@ -17,7 +17,7 @@ struct KeysAudit: CompanionCommand {
     @Option(help: "Warn about keys older than this many days.") var rotationAge = 365
     @Flag(help: "Print JSON.") var json = false
 
-    func execute() async throws {
+    func execute() throws {
         let vault = try vaultOptions.openTracked()
         let report = try VaultAuditReport.build(
             vault: vault, profile: vaultOptions.profileName, rotationAgeDays: rotationAge)

@@ -6,7 +6,7 @@ import Foundation
 /// `companion keys bench` (hidden, used by Benchmarks/vault.sh): times keypair generation and vault
 /// store/lookup in process, through the same vault path the CLI uses. Stores a throwaway random item
 /// named `bench-<random>` and removes it afterwards.
-struct KeysBench: CompanionCommand {
+struct KeysBench: BlockingCompanionCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Time keypair generation and vault store/lookup.",
         discussion: """
@@ -35,7 +35,7 @@ struct KeysBench: CompanionCommand {
         var lookup: Stats
     }
 
-    func execute() async throws {
+    func execute() throws {
         guard iterations > 0 else { throw CLIFailure(.usage, "--iterations must be positive") }
         let clock = ContinuousClock()
         var vault: UsageTrackingVault?

@@ -4,7 +4,7 @@ import CompanionVault
 import Foundation
 
 /// `companion keys init`: create the device identity if there is none (idempotent), or `--rotate` it.
-struct KeysInit: CompanionCommand {
+struct KeysInit: BlockingCompanionCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Create this device's Ed25519 identity key (does nothing if it exists).",
@@ -35,7 +35,7 @@ struct KeysInit: CompanionCommand {
         var retired: RetiredIdentity?
     }
 
-    func execute() async throws {
+    func execute() throws {
         let vault = try vaultOptions.openTracked()
         let store = DeviceIdentityStore(vault: vault)
         var output: Output

@@ -2,7 +2,7 @@ import ArgumentParser
 import CompanionVault
 
 /// `companion keys show`: the device identity's public facts.
-struct KeysShow: CompanionCommand {
+struct KeysShow: BlockingCompanionCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Show this device's public key and fingerprint (never the secret key).",
         discussion: """
@@ -14,7 +14,7 @@ struct KeysShow: CompanionCommand {
     @OptionGroup var vaultOptions: VaultOptions
     @Flag(help: "Print JSON.") var json = false
 
-    func execute() async throws {
+    func execute() throws {
         let vault = try vaultOptions.openTracked()
         guard let identity = try DeviceIdentityStore(vault: vault).loadWithCreationDate() else {
             throw CLIFailure(

@@ -3,7 +3,7 @@ import CompanionQR
 import Foundation
 
 /// `companion qr decode`: the QR codes in image files.
-struct QRDecodeCommand: CompanionCommand {
+struct QRDecodeCommand: BlockingCompanionCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
         abstract: "Print the QR codes found in image files (PNG, JPEG, PGM, PPM).",
@@ -30,7 +30,7 @@ struct QRDecodeCommand: CompanionCommand {
         guard !files.isEmpty else { throw ValidationError("give at least one image file") }
     }
 
-    func execute() async throws {
+    func execute() throws {
         let decoder = QRDecoder()
         var results: [QRDecodeFileResult] = []
         var firstFailure: ExitStatus?

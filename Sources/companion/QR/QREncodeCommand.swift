@@ -3,7 +3,7 @@ import CompanionQR
 import Foundation
 
 /// `companion qr encode`: text to a PNG file and/or the terminal.
-struct QREncodeCommand: CompanionCommand {
+struct QREncodeCommand: BlockingCompanionCommand {
     static let configuration = CommandConfiguration(
         commandName: "encode",
         abstract: "Encode text as a QR code: PNG file (-o) and/or terminal rendering.",
@@ -44,7 +44,7 @@ struct QREncodeCommand: CompanionCommand {
     @Flag(help: "Print a JSON summary (version, size, level, file) instead of the drawing.")
     var json = false
 
-    func execute() async throws {
+    func execute() throws {
         guard let correction = QRErrorCorrection(rawValue: level.uppercased()) else {
             throw CLIFailure(.usage, "unknown error-correction level '\(level)'", hint: "use L, M, Q or H")
         }

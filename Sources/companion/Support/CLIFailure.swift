@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 
 /// The exit codes of `companion`, documented in docs/exit-codes.md and by `companion help exit-codes`. Never change a value once released.
@@ -49,56 +48,6 @@ struct CLIFailure: Error, CustomStringConvertible {
     }
 
     var description: String { message }
-}
-
-/// A command whose failures are printed as one clear line plus a hint, with a documented exit code.
-protocol CompanionCommand: AsyncParsableCommand {
-    /// The command's work. Throw ``CLIFailure`` for expected failures.
-    func execute() async throws
-}
-
-extension CompanionCommand {
-    mutating func run() async throws {
-        do {
-            // An invalid settings file stops every command (exit 64, the file and key named): a typo such as
-            // `vualt` is never silently ignored, whichever option the command reads.
-            _ = try CLISettings.current()
-            try await execute()
-        } catch let exit as ExitCode {
-            throw exit
-        } catch {
-            let failure = Self.failure(for: error)
-            if JSONErrorOutput.requested { JSONErrorOutput.print(failure) }
-            Terminal.printError(failure.message, hint: failure.hint)
-            throw ExitCode(failure.status.rawValue)
-        }
-        // Exit here, on the thread that ran the command. Returning would end the program from the main queue,
-        // which dispatch_main serves from a newly started thread (strace -f of `keys show`): one more thread to
-        // start and be scheduled at the very end, which on a loaded machine is a wait of its own.
-        Foundation.exit(ExitStatus.success.rawValue)
-    }
-}
-
-extension CompanionCommand {
-    /// The one-line failure for `error`: its own when it knows how to present itself, else a generic line and a
-    /// report request. An error of no known kind is a library's own (its text may be a type dump or a system
-    /// message meant for developers), so it is never printed as it is: its details go to standard error only with
-    /// `COMPANION_LOG_LEVEL=debug` (or trace).
-    static func failure(for error: any Error) -> CLIFailure {
-        switch error {
-        case let failure as CLIFailure: return failure
-        case let mapped as any CLIFailureConvertible: return mapped.cliFailure
-        default:
-            if UnexpectedErrorDetails.enabled {
-                Terminal.printNote(
-                    "debug: unexpected \(String(reflecting: type(of: error))): \(String(reflecting: error))")
-            }
-            return CLIFailure(
-                .failure, "the command failed in an unexpected way",
-                hint: "run it again with COMPANION_LOG_LEVEL=debug to see the details, and please report them with "
-                    + "the command you ran")
-        }
-    }
 }
 
 /// Errors from the libraries that know how to present themselves to a person.

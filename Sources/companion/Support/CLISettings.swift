@@ -17,7 +17,7 @@ enum CLISettings {
     }
 
     /// The settings, for the option defaults that cannot throw (``SidecarOptions/timeout``, the vault profile).
-    /// Every ``CompanionCommand`` refuses an invalid file before it runs (``CompanionCommand/run()``), so inside
+    /// Every command refuses an invalid file before it runs (``CommandOutcome/checkSettings()``), so inside
     /// a command these are the file's values; only ArgumentParser's validation, which runs earlier, can see the
     /// empty settings an invalid file gives here.
     static var checked: CompanionSettings { (try? current()) ?? CompanionSettings() }
