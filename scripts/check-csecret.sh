@@ -28,4 +28,4 @@ C
 # shellcheck disable=SC2046
 "$cc" -fsyntax-only -Werror $(pkg-config --cflags libsecret-1) "$tmp/check.c" ||
     { echo "check-csecret: $shim does not match the installed libsecret/glib headers" >&2; exit 1; }
-echo "check-csecret: $(grep -c 'X(' "$shim" >/dev/null; sed -n '/prototypes-begin/,/prototypes-end/p' "$shim" | grep -vc '^/\*') declarations match the real headers"
+echo "check-csecret: $(sed -n '/prototypes-begin/,/prototypes-end/p' "$shim" | grep -vc '^/\*') declarations match the real headers"
