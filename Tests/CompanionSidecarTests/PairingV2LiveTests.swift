@@ -143,7 +143,10 @@ import Testing
                 let request = PairingExchangeRequest(
                     pairingId: offer.pairingId, deviceName: "guess-\(index)", devicePublicKey: device.base64,
                     share: Base64URL.encode(party.share))
-                return (request, try CompanionAPIClient(baseURL: url))
+                // A deadline far above the 10 s default: the sidecar answers the 20 one after another, each after
+                // writing its audit entry, which under load (two CPU hogs and a build beside the suite) took more
+                // than 10 s for the last four. The test counts tags and refusals; it does not time them.
+                return (request, try CompanionAPIClient(baseURL: url, timeout: 300))
             }
             let outcomes = await withTaskGroup(of: String.self) { group in
                 for (request, client) in attempts {
