@@ -31,14 +31,26 @@ eval "$(printf '%s' "$password" | gnome-keyring-daemon --unlock --components=sec
 keyring_pid=${GNOME_KEYRING_PID:-}
 unset password
 
-# Wait until the Secret Service answers on the bus.
-for _ in $(seq 1 50); do
+# Wait until this daemon owns the Secret Service's name and serves the login keyring it unlocked as the default,
+# and refuse to go on without it. Under load the daemon can take more than five seconds to get there; a command
+# started before would make the bus activate a second, passwordless daemon (org.freedesktop.secrets.service) with
+# no login keyring, which then served the whole run ("no default keyring" in every process it started). The name is
+# checked first so that the wait itself never activates anything.
+ready=""
+for _ in $(seq 1 600); do
     if dbus-send --session --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.NameHasOwner \
-        string:org.freedesktop.secrets 2>/dev/null | grep -q 'boolean true'; then
+        string:org.freedesktop.secrets 2>/dev/null | grep -q 'boolean true' &&
+        dbus-send --session --print-reply --dest=org.freedesktop.secrets /org/freedesktop/secrets \
+            org.freedesktop.Secret.Service.ReadAlias string:default 2>/dev/null | grep -q '/collection/login"'; then
+        ready=1
         break
     fi
     sleep 0.1
 done
+if [ -z "$ready" ]; then
+    echo "with-keyring: gnome-keyring did not serve its unlocked login keyring within 60 s" >&2
+    exit 3
+fi
 
 export COMPANION_TEST_KEYRING=1
 # SwiftPM caches live under the real HOME.

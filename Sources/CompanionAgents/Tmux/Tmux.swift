@@ -38,16 +38,18 @@ public struct Tmux: Sendable {
             throw .failed(command: arguments.first ?? "", detail: "could not be started")
         }
         guard case .exited(0) = result.terminationStatus else {
-            let detail = (result.standardError ?? "").split(separator: "\n").first.map(String.init) ?? "exit status"
+            let detail = result.standardError.split(separator: "\n").first.map(String.init) ?? "exit status"
+            // "no current target": the server is up with no session left, as it is for a moment after the last
+            // one ended (claude exited) and before the server exits; the named session is gone all the same.
             if detail.contains("can't find session") || detail.contains("no server running")
-                || detail.contains("session not found")
+                || detail.contains("session not found") || detail.contains("no current target")
             {
                 throw .noSuchSession(arguments.last ?? "")
             }
             if detail.contains("duplicate session") { throw .duplicateSession(arguments.last ?? "") }
             throw .failed(command: arguments.first ?? "", detail: String(detail.prefix(200)))
         }
-        return result.standardOutput ?? ""
+        return result.standardOutput
     }
 
     /// Starts a detached session `name` in `directory` running `command` (an argument vector, run directly by

@@ -1,0 +1,32 @@
+import CompanionTestSupport
+import Foundation
+import Testing
+
+@testable import CompanionAgents
+
+/// `Tmux` against the real tmux, on a private server.
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "needs tmux"))
+struct TmuxTests {
+    /// Killing a session that is already gone is "no such session", also while the server is still up with no
+    /// session left, when tmux answers "no current target" (the moment after claude exits and ends the last one,
+    /// which a sidecar removing that session met under load).
+    @Test func aSessionAlreadyGoneIsNoSuchSessionEvenOnAnEmptyServer() async throws {
+        let socket = "companion-tmux-test-\(UUID().uuidString.prefix(8))"
+        let tmux = Tmux(socketName: socket)
+        // A server that stays up once its last session has ended.
+        let started = try await ProcessRunner.run(
+            "/usr/bin/tmux",
+            [
+                "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "a", "sleep 60", ";", "set", "-g",
+                "exit-empty", "off",
+            ])
+        #expect(started.status == 0, "\(started)")
+        do {
+            try await tmux.kill("a")
+        } catch {
+            Issue.record("the first kill failed: \(error)")
+        }
+        await #expect(throws: TmuxError.noSuchSession("=a")) { try await tmux.kill("a") }
+        _ = try await ProcessRunner.run("/usr/bin/tmux", ["-L", socket, "kill-server"])
+    }
+}
