@@ -1,3 +1,4 @@
+import CompanionTestSupport
 import Foundation
 
 /// A `git` put first on `PATH` that records each invocation's arguments and the environment variables that keep
@@ -33,8 +34,7 @@ struct GitRecorder {
 
             """
         let git = directory.appendingPathComponent("git")
-        try Data(script.utf8).write(to: git)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: git.path)
+        try ExecutableScript.write(script, to: git)
     }
 
     /// `environment` with this `git` first on its `PATH`.

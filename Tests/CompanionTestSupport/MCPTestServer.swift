@@ -10,8 +10,7 @@ public enum MCPTestServer {
     /// Writes the program to `directory/mcp_test_server.py` and returns its path.
     public static func install(in directory: URL) throws -> String {
         let url = directory.appendingPathComponent("mcp_test_server.py")
-        try Data(source.utf8).write(to: url)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        try ExecutableScript.write(source, to: url)
         return url.path
     }
 

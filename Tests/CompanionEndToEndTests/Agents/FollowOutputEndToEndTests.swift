@@ -24,8 +24,7 @@ struct FollowOutputEndToEndTests {
 
         // A pane that prints one short line and then stays silent: no redraw will ever fill a buffer.
         let script = project.appendingPathComponent("quiet-agent.sh")
-        try Data("#!/bin/sh\necho follow-marker\nexec cat\n".utf8).write(to: script)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        try ExecutableScript.write("#!/bin/sh\necho follow-marker\nexec cat\n", to: script)
         let (created, session) = try await cli.json(
             ["agents", "new", "--project", project.path, "--command", script.path])
         let id = try #require(session["id"]?.stringValue, "\(created)")

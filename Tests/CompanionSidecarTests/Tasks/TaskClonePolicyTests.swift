@@ -96,12 +96,12 @@ struct TaskClonePolicyTests {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("fake-git-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         let fakeGit = base.appendingPathComponent("git")
-        try
-            "#!/bin/sh\necho \"allow=$GIT_ALLOW_PROTOCOL prompt=$GIT_TERMINAL_PROMPT dir=${GIT_DIR-unset}\"\necho \"$@\"\n"
-            .write(to: fakeGit, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fakeGit.path)
-        setenv("GIT_DIR", "/tmp/not-this-one", 1)
-        defer { unsetenv("GIT_DIR") }
+        try ExecutableScript.write(
+            "#!/bin/sh\necho \"allow=$GIT_ALLOW_PROTOCOL prompt=$GIT_TERMINAL_PROMPT dir=${GIT_DIR-unset}\"\necho \"$@\"\n",
+            to: fakeGit)
+        // GIT_DIR and the other removed variables are given to gitEnvironment below, not set in this process:
+        // `setenv` here reached every test running git in parallel (a skill install's repository was made in
+        // /tmp/not-this-one and failed with exit 128).
         for (roots, allowed) in [([URL](), "https:ssh"), ([base], "https:ssh:file")] {
             let harness = try TaskHarness(command: "true", cloneRoots: roots, git: fakeGit.path)
             let task = try await harness.service.store.create(
@@ -116,6 +116,7 @@ struct TaskClonePolicyTests {
             "PATH": "/bin", "GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "protocol.allow",
             "GIT_CONFIG_VALUE_0": "always",
             "GIT_CONFIG_PARAMETERS": "'protocol.allow'='always'", "GIT_WORK_TREE": "/", "GIT_ALLOW_PROTOCOL": "ext",
+            "GIT_DIR": "/tmp/not-this-one",
         ])
         #expect(environment == ["PATH": "/bin", "GIT_ALLOW_PROTOCOL": "https:ssh", "GIT_TERMINAL_PROMPT": "0"])
     }
