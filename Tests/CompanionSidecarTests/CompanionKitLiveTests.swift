@@ -4,6 +4,7 @@ import CompanionCrypto
 import CompanionKit
 import CompanionPairing
 import CompanionSidecar
+import CompanionTestSupport
 import CompanionVault
 import Foundation
 import Synchronization
@@ -30,9 +31,8 @@ import Testing
             let vault = FileVault(
                 profile: try VaultProfile("default"), directory: directory.appendingPathComponent("vault"),
                 parameters: .minimum, passphrase: .fixed("correct horse battery staple"))
-            // Timing is not what these tests are about: the whole suite runs at once in one process on two cores,
-            // where an in-process sidecar's answer can wait many seconds for a thread (a 5 s deadline failed in CI).
-            companion = Companion(vault: vault, timeout: 60)
+            // Timing is not what these tests are about (see TestDeadline: 5 s and 10 s deadlines failed under load).
+            companion = Companion(vault: vault, timeout: TestDeadline.seconds)
         }
 
         func run(_ body: (String) async throws -> Void) async throws {
@@ -50,7 +50,7 @@ import Testing
     @Test func pairByCodeConfirmsTheVerificationCodeThenSignsEveryCall() async throws {
         let setup = try Setup()
         try await setup.run { url in
-            let workstation = try WorkstationPairing(url: url)
+            let workstation = try WorkstationPairing(url: url, timeout: TestDeadline.seconds)
             let started = try await workstation.start(scopes: DeviceScope.all)
             let shown = Mutex<String?>(nil)
             var options = PairingOptions(
@@ -87,7 +87,7 @@ import Testing
     @Test func aVerificationCodeThatDiffersStoresNothing() async throws {
         let setup = try Setup()
         try await setup.run { url in
-            let started = try await WorkstationPairing(url: url).start()
+            let started = try await WorkstationPairing(url: url, timeout: TestDeadline.seconds).start()
             do {
                 var options = PairingOptions(verification: .expected("0000-0000"))
                 options.pairingVersion = .v1
@@ -105,7 +105,7 @@ import Testing
     @Test func aQRPayloadPinsTheSidecarWithoutAskingAnything() async throws {
         let setup = try Setup()
         try await setup.run { url in
-            let started = try await WorkstationPairing(url: url).start()
+            let started = try await WorkstationPairing(url: url, timeout: TestDeadline.seconds).start()
             let outcome = try await setup.companion.pair(
                 try PairingInvitation(qrPayload: started.response.qrPayload), at: url,
                 options: PairingOptions(
@@ -124,7 +124,7 @@ import Testing
     @Test func aQRCodeNamingAnotherSidecarIsRefused() async throws {
         let setup = try Setup()
         try await setup.run { url in
-            let started = try await WorkstationPairing(url: url).start()
+            let started = try await WorkstationPairing(url: url, timeout: TestDeadline.seconds).start()
             var payload = try QRPayload.parse(started.response.qrPayload)
             payload.fingerprint = Ed25519KeyPair.generate().publicKey.fingerprint.description
             let forged = try payload.jsonString()

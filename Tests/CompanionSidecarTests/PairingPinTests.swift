@@ -19,7 +19,7 @@ import Testing
 
     /// Pairs `setup.companion` over v2 with the sidecar at `url` (directly or through a relay at `via`).
     static func pairOverV2(_ setup: Setup, sidecar url: String, via address: String? = nil) async throws {
-        let code = try await WorkstationPairing(url: url).start().response.code
+        let code = try await WorkstationPairing(url: url, timeout: TestDeadline.seconds).start().response.code
         let outcome = try await setup.companion.pair(
             try PairingInvitation(code: code), at: address ?? url, options: PairingV2LiveTests.noQuestions())
         #expect(outcome.pairingVersion == 2)
@@ -58,7 +58,7 @@ import Testing
         let second = try await impostor.start()
         do {
             #expect(second.baseURL.absoluteString == url)
-            let code = try await WorkstationPairing(url: url).start().response.code
+            let code = try await WorkstationPairing(url: url, timeout: TestDeadline.seconds).start().response.code
             do {
                 _ = try await setup.companion.pair(
                     try PairingInvitation(code: code), at: url, options: PairingV2LiveTests.noQuestions())
@@ -115,7 +115,7 @@ import Testing
             let moved = DiscoveryRecord(
                 instance: "ws", address: "127.0.0.1", port: Self.port(relay.baseURL),
                 txt: ["pv=2", "fp=\(pinned)", "ws=ws"])
-            let code = try await WorkstationPairing(url: url).start().response.code
+            let code = try await WorkstationPairing(url: url, timeout: TestDeadline.seconds).start().response.code
             let outcome = try await setup.companion.pair(
                 try PairingInvitation(code: code), at: moved.url,
                 options: PairingV2LiveTests.noQuestions().discovered(moved))
@@ -133,7 +133,7 @@ import Testing
             let record = DiscoveryRecord(
                 instance: "ws", address: "127.0.0.1", port: Self.port(relay.baseURL),
                 txt: ["pv=2", "fp=0123456789ABCDEF", "ws=ws"])
-            _ = try await WorkstationPairing(url: url).start()
+            _ = try await WorkstationPairing(url: url, timeout: TestDeadline.seconds).start()
             do {
                 _ = try await setup.companion.pair(
                     try PairingInvitation(code: "123456"), at: record.url,
@@ -170,7 +170,7 @@ import Testing
         try await setup.run { url in
             let record = DiscoveryRecord(
                 instance: "ws", address: "127.0.0.1", port: Self.port(url), txt: ["pv=1", "ws=ws"])
-            let code = try await WorkstationPairing(url: url).start().response.code
+            let code = try await WorkstationPairing(url: url, timeout: TestDeadline.seconds).start().response.code
             let outcome = try await setup.companion.pair(
                 try PairingInvitation(code: code), at: record.url,
                 options: PairingV2LiveTests.noQuestions().discovered(record))
@@ -186,7 +186,7 @@ import Testing
             let wrong = DiscoveryRecord(
                 instance: "ws", address: "127.0.0.1", port: Self.port(url),
                 txt: ["pv=1", "fp=0123456789ABCDEF", "ws=ws"])
-            let first = try await WorkstationPairing(url: url).start().response.code
+            let first = try await WorkstationPairing(url: url, timeout: TestDeadline.seconds).start().response.code
             do {
                 _ = try await setup.companion.pair(
                     try PairingInvitation(code: first), at: wrong.url, options: options.discovered(wrong))
@@ -198,7 +198,7 @@ import Testing
             let right = DiscoveryRecord(
                 instance: "ws", address: "127.0.0.1", port: Self.port(url),
                 txt: ["pv=1", "fp=\(Self.shortFingerprint(setup.identity).lowercased())", "ws=ws"])
-            let second = try await WorkstationPairing(url: url).start().response.code
+            let second = try await WorkstationPairing(url: url, timeout: TestDeadline.seconds).start().response.code
             let outcome = try await setup.companion.pair(
                 try PairingInvitation(code: second), at: right.url, options: options.discovered(right))
             #expect(outcome.pairingVersion == 1)

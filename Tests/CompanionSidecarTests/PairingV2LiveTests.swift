@@ -24,7 +24,7 @@ import Testing
 
     /// The sidecar's own view of the active pairing (straight to it, not through a relay).
     static func attemptsLeft(_ url: String) async throws -> Int {
-        try await (try CompanionAPIClient(baseURL: url)).pairingOffer().attemptsLeft
+        try await (try CompanionAPIClient(baseURL: url, timeout: TestDeadline.seconds)).pairingOffer().attemptsLeft
     }
 
     @Test func pairsByCodeOverV2AndTheCodeNeverCrossesTheWire() async throws {
@@ -32,9 +32,9 @@ import Testing
         try await setup.run { url in
             let relay = try RewritingRelay(targetPort: Self.port(url))
             defer { relay.stop() }
-            let health = try await (try CompanionAPIClient(baseURL: url)).health()
+            let health = try await (try CompanionAPIClient(baseURL: url, timeout: TestDeadline.seconds)).health()
             #expect(health.protocolVersion == 2)
-            let started = try await WorkstationPairing(url: url).start()
+            let started = try await WorkstationPairing(url: url, timeout: TestDeadline.seconds).start()
             let code = started.response.code
             let outcome = try await setup.companion.pair(
                 try PairingInvitation(code: code), at: relay.baseURL, options: Self.noQuestions())
@@ -56,7 +56,7 @@ import Testing
     @Test func aRelayRewritingTheExchangeFailsToPairAndBurnsAnAttempt() async throws {
         let setup = try Setup()
         try await setup.run { url in
-            let startedCode = try await WorkstationPairing(url: url).start().response.code
+            let startedCode = try await WorkstationPairing(url: url, timeout: TestDeadline.seconds).start().response.code
             #expect(try await Self.attemptsLeft(url) == 5)
             // 1: the relay substitutes its own device key (it wants its key registered).
             let attackerKey = Ed25519KeyPair.generate().publicKey.base64
@@ -98,7 +98,7 @@ import Testing
     @Test func fiveFailedV2RunsBurnThePairing() async throws {
         let setup = try Setup()
         try await setup.run { url in
-            let started = try await WorkstationPairing(url: url).start()
+            let started = try await WorkstationPairing(url: url, timeout: TestDeadline.seconds).start()
             let wrong = otherCode(than: started.response.code)
             for run in 0..<5 {
                 do {
@@ -129,9 +129,9 @@ import Testing
     @Test func parallelExchangesGetNoMoreTagsThanTheAttemptLimit() async throws {
         let setup = try Setup()
         try await setup.run { url in
-            let started = try await WorkstationPairing(url: url).start()
+            let started = try await WorkstationPairing(url: url, timeout: TestDeadline.seconds).start()
             let wrong = otherCode(than: started.response.code)
-            let offer = try await (try CompanionAPIClient(baseURL: url)).pairingOffer()
+            let offer = try await (try CompanionAPIClient(baseURL: url, timeout: TestDeadline.seconds)).pairingOffer()
             let sidecarKey = try Ed25519PublicKey(base64: offer.sidecarPublicKey)
             let sid = try #require(Base64URL.decode(offer.pairingId))
             // Every request and client is made first, so the 20 requests leave together.
@@ -146,7 +146,7 @@ import Testing
                 // A deadline far above the 10 s default: the sidecar answers the 20 one after another, each after
                 // writing its audit entry, which under load (two CPU hogs and a build beside the suite) took more
                 // than 10 s for the last four. The test counts tags and refusals; it does not time them.
-                return (request, try CompanionAPIClient(baseURL: url, timeout: 300))
+                return (request, try CompanionAPIClient(baseURL: url, timeout: TestDeadline.seconds))
             }
             let outcomes = await withTaskGroup(of: String.self) { group in
                 for (request, client) in attempts {
@@ -186,8 +186,8 @@ import Testing
     @Test func aFailedConfirmationSaysHowManyAttemptsAreLeft() async throws {
         let setup = try Setup()
         try await setup.run { url in
-            _ = try await WorkstationPairing(url: url).start()
-            let client = try CompanionAPIClient(baseURL: url)
+            _ = try await WorkstationPairing(url: url, timeout: TestDeadline.seconds).start()
+            let client = try CompanionAPIClient(baseURL: url, timeout: TestDeadline.seconds)
             var messages: [String] = []
             for index in 0..<4 {
                 let offer = try await client.pairingOffer()
@@ -256,7 +256,7 @@ import Testing
     @Test func aV1ClientStillPairsWithAV2Sidecar() async throws {
         let setup = try Setup()
         try await setup.run { url in
-            let started = try await WorkstationPairing(url: url).start()
+            let started = try await WorkstationPairing(url: url, timeout: TestDeadline.seconds).start()
             var options = PairingOptions(verification: .ask { _ in true }, deviceName: "old-phone")
             options.pairingVersion = .v1
             let outcome = try await setup.companion.pair(

@@ -90,7 +90,7 @@ import Testing
         try await setup.run { url in
             let relay = try RewritingRelay(targetPort: PairingV2LiveTests.port(url))
             defer { relay.stop() }
-            let started = try await WorkstationPairing(url: url).start()
+            let started = try await WorkstationPairing(url: url, timeout: TestDeadline.seconds).start()
             let code = started.response.code
             _ = try await setup.companion.pair(
                 try PairingInvitation(code: code), at: relay.baseURL, options: PairingV2LiveTests.noQuestions())
@@ -117,9 +117,9 @@ import Testing
         try await setup.run { url in
             let relay = try RewritingRelay(targetPort: PairingV2LiveTests.port(url))
             defer { relay.stop() }
-            let code = try await WorkstationPairing(url: url).start().response.code
+            let code = try await WorkstationPairing(url: url, timeout: TestDeadline.seconds).start().response.code
             // A broken companion: its share is the generator itself (scalar 1).
-            let client = try CompanionAPIClient(baseURL: relay.baseURL)
+            let client = try CompanionAPIClient(baseURL: relay.baseURL, timeout: TestDeadline.seconds)
             let offer = try await client.pairingOffer()
             let device = Ed25519KeyPair.generate().publicKey
             let ci = PairingProtocolV2.channelIdentifier(

@@ -92,7 +92,7 @@ import Testing
     @Test func aReadDeviceCannotStartATaskButCanListThemAndRevokeItself() async throws {
         let setup = try CompanionKitLiveTests.Setup()
         try await setup.run { url in
-            let started = try await WorkstationPairing(url: url).start(scopes: [.read])
+            let started = try await WorkstationPairing(url: url, timeout: TestDeadline.seconds).start(scopes: [.read])
             let outcome = try await setup.companion.pair(
                 try PairingInvitation(code: started.response.code), at: url,
                 options: PairingV2LiveTests.noQuestions())

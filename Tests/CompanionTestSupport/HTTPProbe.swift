@@ -1,5 +1,4 @@
 import CompanionAPI
-import CompanionTestSupport
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -43,6 +42,7 @@ public struct HTTPProbe: Sendable {
     ) async throws -> HTTPReply {
         var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
         request.httpMethod = method
+        request.timeoutInterval = TestDeadline.seconds
         request.httpBody = body
         if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }

@@ -15,7 +15,7 @@ extension TrustAttackTests {
             let signer = ClockedSigner(signer: RequestSigner(keyPair: device.keys, deviceID: id), clock: clock)
             let transport = try SidecarTransport(
                 baseURL: probe.baseURL.absoluteString, authentication: SidecarAuthentication(signer: signer),
-                timeout: .seconds(30))
+                timeout: TestDeadline.duration)
             let client = AgentClient(transport: transport)
             #expect(try await client.sessions().isEmpty)
             #expect(try await probe.get("/api/sessions").status == 401)
@@ -53,7 +53,7 @@ extension TrustAttackTests {
             let signer = ClockedSigner(signer: RequestSigner(keyPair: device.keys, deviceID: id), clock: clock)
             let transport = try SidecarTransport(
                 baseURL: probe.baseURL.absoluteString, authentication: SidecarAuthentication(signer: signer),
-                timeout: .seconds(30))
+                timeout: TestDeadline.duration)
             let client = AgentClient(transport: transport)
             let project = directory.appendingPathComponent("project")
             try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
@@ -72,7 +72,7 @@ extension TrustAttackTests {
             let terminal = try await AgentClient(
                 transport: try SidecarTransport(
                     baseURL: probe.baseURL.absoluteString,
-                    authentication: SidecarAuthentication(signer: signer), timeout: .seconds(30))
+                    authentication: SidecarAuthentication(signer: signer), timeout: TestDeadline.duration)
             ).terminal(id: session.id, lines: 20)
             #expect(!terminal.lines.contains { $0.contains("after narrowing") })
             #expect(try await sidecar.registry.auditLog().filter { $0.event == .agentInput }.count == 1)

@@ -105,7 +105,7 @@ struct AgentsFixture {
             client = AgentClient(
                 transport: try SidecarTransport(
                     baseURL: running.baseURL.absoluteString,
-                    authentication: SidecarAuthentication(apiKey: AgentsFixture.apiKey), timeout: .seconds(60)))
+                    authentication: SidecarAuthentication(apiKey: AgentsFixture.apiKey), timeout: TestDeadline.duration))
             probe = HTTPProbe(baseURL: running.baseURL)
         }
 

@@ -61,7 +61,7 @@ struct ClaudeAPIFixture {
             client = ClaudeCodeClient(
                 transport: try SidecarTransport(
                     baseURL: running.baseURL.absoluteString,
-                    authentication: SidecarAuthentication(apiKey: ClaudeAPIFixture.apiKey), timeout: .seconds(60)))
+                    authentication: SidecarAuthentication(apiKey: ClaudeAPIFixture.apiKey), timeout: TestDeadline.duration))
             probe = HTTPProbe(baseURL: running.baseURL)
         }
 

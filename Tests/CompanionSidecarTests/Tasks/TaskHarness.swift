@@ -1,6 +1,7 @@
 import CompanionAPI
 import CompanionClient
 import CompanionSidecar
+import CompanionTestSupport
 import Foundation
 import GRDB
 import Hummingbird
@@ -71,7 +72,7 @@ struct TaskHarness {
     /// A client of the live server.
     static func client(port: Int, apiKey: String? = TaskHarness.apiKey) -> TaskClient {
         // swift-format-ignore: NeverUseForceTry
-        try! TaskClient(baseURL: "http://127.0.0.1:\(port)", apiKey: apiKey)
+        try! TaskClient(baseURL: "http://127.0.0.1:\(port)", apiKey: apiKey, timeout: TestDeadline.seconds)
     }
 
     /// Waits (up to `timeout`) until the task is finished, and returns it.

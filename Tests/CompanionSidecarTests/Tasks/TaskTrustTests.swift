@@ -16,7 +16,8 @@ extension TrustAttackTests {
     {
         let signer = device.map { ClockedSigner(signer: RequestSigner(keyPair: $0.keys, deviceID: id), clock: clock) }
         // swift-format-ignore: NeverUseForceTry
-        return try! TaskClient(baseURL: probe.baseURL.absoluteString, apiKey: apiKey, signer: signer)
+        return try! TaskClient(
+            baseURL: probe.baseURL.absoluteString, apiKey: apiKey, signer: signer, timeout: TestDeadline.seconds)
     }
 
     @Test func taskRoutesRefuseUnsignedReplayedTamperedAndRevokedRequests() async throws {
