@@ -56,7 +56,8 @@ import Testing
     @Test func aRelayRewritingTheExchangeFailsToPairAndBurnsAnAttempt() async throws {
         let setup = try Setup()
         try await setup.run { url in
-            let startedCode = try await WorkstationPairing(url: url, timeout: TestDeadline.seconds).start().response.code
+            let startedCode = try await WorkstationPairing(url: url, timeout: TestDeadline.seconds).start().response
+                .code
             #expect(try await Self.attemptsLeft(url) == 5)
             // 1: the relay substitutes its own device key (it wants its key registered).
             let attackerKey = Ed25519KeyPair.generate().publicKey.base64

@@ -15,6 +15,13 @@ struct ClaudeRunProcess {
     let registry: ClaudeRunRegistry
     let logger: Logger
 
+    /// ``environment`` with the run's ``ClaudeRunMarker``, by which recovery recognises its group.
+    func markedEnvironment(_ run: ClaudeRun) -> [String: String] {
+        var marked = environment
+        marked[ClaudeRunMarker.variable] = run.id.uuidString
+        return marked
+    }
+
     func execute(run: ClaudeRun, arguments: [String], prompt: String) async -> ClaudeRunOutcome {
         var platform = PlatformOptions()
         // Its own process group (pgid = its pid), so that cancel and clean-up reach the CLI's children too.
@@ -23,7 +30,7 @@ struct ClaudeRunProcess {
         do {
             let result = try await Subprocess.run(
                 .path(.init(executable)), arguments: Arguments(arguments),
-                environment: .custom(environmentKeys(environment)),
+                environment: .custom(environmentKeys(markedEnvironment(run))),
                 workingDirectory: .init(run.workingDirectory), platformOptions: platform,
                 input: .string(prompt), output: .sequence, error: .sequence
             ) { execution in

@@ -104,28 +104,15 @@ public final class ClaudeRunSupervisor: @unchecked Sendable {
     }
 
     /// Call once at start-up, before starting runs: for every run a previous supervisor on this state directory
-    /// recorded and did not see end, kills what is left of its process group (SIGKILL; only processes of this
-    /// boot whose start time matches, or members of the group when its leader is gone), forgets it, and returns
-    /// it so the caller can mark its session not active.
+    /// recorded and did not see end, kills what is left of its process group (SIGKILL, this boot only: when the
+    /// leader is alive with the recorded start time, or, with the leader gone, when a member carries the run's
+    /// ``ClaudeRunMarker``), forgets it, and returns it so the caller can mark its session not active.
     public func recoverInterruptedRuns() throws -> [ClaudeInterruptedRun] {
         let liveIDs = Set(runs.map(\.id.uuidString))
         var interrupted: [ClaudeInterruptedRun] = []
         let boot = ProcessStat.bootID
         for entry in try registry.all() where !liveIDs.contains(entry.runID) {
-            var killed = 0
-            if entry.bootID == boot {
-                let leader = ProcessStat(pid: entry.pid)
-                let leaderIsOurs = leader.map { UInt64($0.startTime) == UInt64(entry.startTime) } ?? false
-                // With the leader gone, its group id cannot have been reused while members remain; with another
-                // process now holding the pid, the group is not ours.
-                if leaderIsOurs || leader == nil {
-                    let members = ProcessStat.members(ofGroup: entry.processGroup)
-                    if !members.isEmpty {
-                        killed = members.count
-                        kill(-entry.processGroup, SIGKILL)
-                    }
-                }
-            }
+            let killed = entry.bootID == boot ? killGroup(of: entry) : 0
             try registry.remove(runID: entry.runID)
             logger.notice(
                 "claude run interrupted by a restart", metadata: ["run": "\(entry.runID)", "killed": "\(killed)"])
@@ -136,6 +123,24 @@ public final class ClaudeRunSupervisor: @unchecked Sendable {
                     workingDirectory: entry.workingDirectory, killedProcesses: killed))
         }
         return interrupted
+    }
+}
+
+extension ClaudeRunSupervisor {
+    /// Kills what is left of `entry`'s process group if it is still the run's, and returns how many processes
+    /// it had. A leader alive with another start time means the pid, and so the group, is someone else's; with the
+    /// leader gone the group id may have been reused since, so a member must carry the run's marker.
+    func killGroup(of entry: ClaudeRunRegistry.Entry) -> Int {
+        let members = ProcessStat.members(ofGroup: entry.processGroup)
+        guard !members.isEmpty else { return 0 }
+        if let leader = ProcessStat(pid: entry.pid) {
+            guard leader.startTime == UInt64(entry.startTime) else { return 0 }
+        } else {
+            let marker = ClaudeRunMarker(runID: entry.runID)
+            guard members.contains(where: { marker.isCarried(by: $0.pid) }) else { return 0 }
+        }
+        kill(-entry.processGroup, SIGKILL)
+        return members.count
     }
 }
 

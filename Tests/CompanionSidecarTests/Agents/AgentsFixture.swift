@@ -105,7 +105,8 @@ struct AgentsFixture {
             client = AgentClient(
                 transport: try SidecarTransport(
                     baseURL: running.baseURL.absoluteString,
-                    authentication: SidecarAuthentication(apiKey: AgentsFixture.apiKey), timeout: TestDeadline.duration))
+                    authentication: SidecarAuthentication(apiKey: AgentsFixture.apiKey), timeout: TestDeadline.duration)
+            )
             probe = HTTPProbe(baseURL: running.baseURL)
         }
 

@@ -61,7 +61,8 @@ struct ClaudeAPIFixture {
             client = ClaudeCodeClient(
                 transport: try SidecarTransport(
                     baseURL: running.baseURL.absoluteString,
-                    authentication: SidecarAuthentication(apiKey: ClaudeAPIFixture.apiKey), timeout: TestDeadline.duration))
+                    authentication: SidecarAuthentication(apiKey: ClaudeAPIFixture.apiKey),
+                    timeout: TestDeadline.duration))
             probe = HTTPProbe(baseURL: running.baseURL)
         }
 
