@@ -21,12 +21,12 @@ enum ZBarScanner {
         guard image.width > 0, image.height > 0 else { return [] }
         guard let scanner = zbar.zbar_image_scanner_create() else { return [] }
         defer { zbar.zbar_image_scanner_destroy(scanner) }
-        zbar.zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
-        zbar.zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_ENABLE, 1)
+        _ = zbar.zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
+        _ = zbar.zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_ENABLE, 1)
         // Without BINARY zbar guesses a character set (Shift-JIS, Latin-1, Big5…) and re-encodes the text.
-        zbar.zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
+        _ = zbar.zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
         // When nothing is found, zbar rescans the inverted image itself (light-on-dark codes, dark-mode screenshots).
-        zbar.zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, 1)
+        _ = zbar.zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, 1)
         guard let zimage = zbar.zbar_image_create() else { return [] }
         defer { zbar.zbar_image_destroy(zimage) }
         zbar.zbar_image_set_format(zimage, grey)

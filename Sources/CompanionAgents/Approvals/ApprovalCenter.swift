@@ -24,7 +24,7 @@ public struct ApprovalRequest: Sendable, Equatable {
         self.inputSummary = inputSummary
         self.project = project
         self.since = since
-        self.digest = SHA256.hash(digestSource).map { String(format: "%02x", $0) }.joined()
+        self.digest = HexEncoding.lowercase(SHA256.hash(digestSource))
     }
 
     /// `ap-` and 12 random base64url characters.

@@ -15,7 +15,7 @@ struct HookInstallRecord: Codable, Sendable, Equatable {
     var installedDigest: String
 
     static func digest(_ bytes: [UInt8]) -> String {
-        SHA256.hash(bytes).map { String(format: "%02x", $0) }.joined()
+        HexEncoding.lowercase(SHA256.hash(bytes))
     }
 
     var originalBytes: [UInt8]? { original.flatMap { Data(base64Encoded: $0) }.map { [UInt8]($0) } }

@@ -74,61 +74,8 @@ public actor AgentSessionStore {
                 id: id, source: .hook, claudeSessionID: event.sessionID, project: event.workingDirectory,
                 state: .idle, lastActivity: date)
         let before = session
-        session.claudeSessionID = event.sessionID
         byClaudeID[event.sessionID] = id
-        if session.project == nil { session.project = event.workingDirectory }
-        session.lastHookAt = date
-        session.lastActivity = date
-        var summary: String?
-        switch event.kind {
-        case .known(.sessionStart):
-            if session.state == .dead { session.state = .idle }
-        case .known(.userPromptSubmit), .known(.postToolUse):
-            // The session moved on: the sidecar settles what it still held (answered in the terminal).
-            session.state = .running
-            session.attention = nil
-            session.heldApprovals = []
-        case .known(.notification):
-            switch event.notificationType {
-            case "idle_prompt":
-                if session.attention == nil { session.state = .idle }
-            default:
-                session.state = .needsInput
-                if session.attention == nil {
-                    session.attention = AgentAttention(kind: .input, since: date, detail: event.notificationType)
-                }
-            }
-        case .known(.permissionRequest):
-            session.state = .needsInput
-            if let approval {
-                // Another request already held stays the one shown (the oldest first); this one is listed with
-                // it (``AgentSession/heldApprovals``, `GET /api/attention`) and shown once that one is answered.
-                session.heldApprovals.append(
-                    AgentAttention(
-                        kind: .approval, since: approval.since, toolName: approval.toolName,
-                        inputSummary: approval.inputSummary, approvalID: approval.id, detail: "permission"))
-                session.attention = session.heldApprovals.first
-            } else if session.attention?.kind != .approval {
-                session.attention = AgentAttention(
-                    kind: .input, since: date, toolName: event.toolName, inputSummary: event.toolInputSummary,
-                    detail: "permission")
-            }
-        case .known(.stop):
-            session.state = .idle
-            session.attention = nil
-            session.heldApprovals = []
-            summary = event.lastAssistantMessage
-        case .known(.stopFailure):
-            session.state = .needsInput
-            session.attention = AgentAttention(kind: .error, since: date, detail: event.reason ?? "the turn failed")
-        case .known(.sessionEnd):
-            session.state = .dead
-            session.attention = nil
-            session.heldApprovals = []
-        case .other:
-            break
-        }
-        if let summary { session.summary = summary }
+        let summary = session.apply(event, approval: approval, at: date)
         commit(session, before: before)
         if let summary { publish(.summary(id: id, summary: summary)) }
         return session
@@ -164,27 +111,7 @@ public actor AgentSessionStore {
         let date = now()
         if let last = session.lastHookAt, date.timeIntervalSince(last) < hookFreshness { return }
         let before = session
-        switch classification {
-        case .busy:
-            session.state = .running
-            session.attention = nil
-        case .permissionDialog:
-            session.state = .needsInput
-            if session.attention == nil {
-                session.attention = AgentAttention(kind: .input, since: date, detail: "permission dialog on screen")
-            }
-        case .prompt:
-            session.state = .idle
-            session.attention = nil
-        case .error:
-            session.state = .needsInput
-            if session.attention == nil {
-                session.attention = AgentAttention(kind: .error, since: date, detail: "error on screen")
-            }
-        case .unknown:
-            return
-        }
-        if session.state != before.state || session.attention != before.attention { session.lastActivity = date }
+        session.apply(pane: classification, at: date)
         commit(session, before: before)
     }
 

@@ -17,7 +17,7 @@ public struct MCPSecretMask: Sendable {
     /// The masked form of `value`.
     public func mask(_ value: String) -> String {
         let digest = SHA256.hash(key + Array(value.utf8))
-        return Self.prefix + digest.prefix(6).map { String(format: "%02x", $0) }.joined()
+        return Self.prefix + HexEncoding.lowercase(Array(digest.prefix(6)))
     }
 
     /// Every value of `values` masked, keys unchanged.

@@ -5,7 +5,7 @@ import Foundation
 extension AgentsService {
     /// SHA-256 of `bytes`, hex.
     static func digest(_ bytes: [UInt8]) -> String {
-        SHA256.hash(bytes).map { String(format: "%02x", $0) }.joined()
+        HexEncoding.lowercase(SHA256.hash(bytes))
     }
 
     /// Records `text` (device, session, digest of the text), then types it into a session the sidecar runs. Recorded

@@ -34,7 +34,7 @@ enum AuditChain {
 
     static func hash(previous: String, fields: [String]) -> String {
         let text = ([previous] + fields).joined(separator: separator)
-        return SHA256.hash(Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
+        return HexEncoding.lowercase(SHA256.hash(Array(text.utf8)))
     }
 
     static let columns = "id, at, event, deviceId, peer, detail, prunedThroughId, prevHash, hash"

@@ -11,13 +11,12 @@ enum PlaintextScan {
         return CompanionDirectories.XDGBase.allCases.map { directories.applicationDirectory($0) }
     }
 
-    /// Paths of regular files (at most 16 MiB each) under `directories` that contain the secret's seed.
+    /// Paths of regular files (at most 16 MiB each) under `directories` that contain the secret's seed: raw, as
+    /// lowercase hex, or as base64 (its first 40 characters, which do not depend on what follows the seed). The
+    /// encoded seeds live in buffers zeroed when released, and each file's contents are zeroed once searched.
     static func find(_ secret: SecureBytes, under directories: [URL], excluding excluded: String?) -> [String] {
-        let seed = secret.withUnsafeBytes { Array($0.prefix(32)) }
-        let needles: [[UInt8]] = [
-            seed, Array(Data(seed).base64EncodedString().prefix(40).utf8),
-            Array(seed.map { String(format: "%02x", $0) }.joined().utf8),
-        ]
+        let seed = secret.prefix(32)
+        let needles = [seed, seed.hexEncoded(), seed.base64Encoded().prefix(40)]
         var hits = Set<String>()
         for directory in directories {
             guard let walker = FileManager.default.enumerator(atPath: directory.path) else { continue }
@@ -27,11 +26,22 @@ enum PlaintextScan {
                     let attributes = try? FileManager.default.attributesOfItem(atPath: path),
                     attributes[.type] as? FileAttributeType == .typeRegular,
                     (attributes[.size] as? Int ?? 0) <= 16 << 20,
-                    let data = FileManager.default.contents(atPath: path)
+                    var contents = FileManager.default.contents(atPath: path)
                 else { continue }
-                if needles.contains(where: { data.range(of: Data($0)) != nil }) { hits.insert(path) }
+                if needles.contains(where: { Self.contents(contents, contain: $0) }) { hits.insert(path) }
+                contents.resetBytes(in: 0..<contents.count)
             }
         }
         return hits.sorted()
+    }
+
+    /// Whether `needle` (not empty) occurs in `contents`; the needle is searched for in place, never copied.
+    static func contents(_ contents: Data, contain needle: SecureBytes) -> Bool {
+        needle.withUnsafeBytes { bytes in
+            guard let start = bytes.baseAddress, bytes.count > 0 else { return false }
+            let borrowed = Data(
+                bytesNoCopy: UnsafeMutableRawPointer(mutating: start), count: bytes.count, deallocator: .none)
+            return contents.range(of: borrowed) != nil
+        }
     }
 }

@@ -67,15 +67,21 @@ public struct KernelKeyCache: Sendable {
         guard Self.allowedSeconds.contains(seconds) else {
             throw VaultError.keyCache("the unlock time must be between 1 minute and 24 hours")
         }
-        var writer = ByteWriter()
-        writer.u8(Self.payloadVersion)
-        writer.u64(UInt64((now.timeIntervalSince1970 + Double(seconds)) * 1000))
-        writer.append(salt)
-        writer.u32(UInt32(clamping: parameters.opsLimit))
-        writer.u64(parameters.memLimit)
-        writer.append(key.withUnsafeBytes { Array($0) })
-        writer.append(check)
-        let payload = SecureBytes(writer.bytes)
+        var header = ByteWriter()
+        header.u8(Self.payloadVersion)
+        header.u64(UInt64((now.timeIntervalSince1970 + Double(seconds)) * 1000))
+        header.append(salt)
+        header.u32(UInt32(clamping: parameters.opsLimit))
+        header.u64(parameters.memLimit)
+        // The key is copied only into the payload's own buffer (sized up front, zeroed when released).
+        let payload = SecureBytes(count: header.bytes.count + key.count + check.count)
+        payload.withUnsafeMutableBytes { raw in
+            let keyStart = header.bytes.count
+            let checkStart = keyStart + key.count
+            header.bytes.withUnsafeBytes { raw.copyMemory(from: $0) }
+            key.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: raw[keyStart...]).copyMemory(from: $0) }
+            check.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: raw[checkStart...]).copyMemory(from: $0) }
+        }
         let serial = payload.withUnsafeBytes { ckeyring_add(description, $0.baseAddress, $0.count, ckeyring_user) }
         guard serial > 0 else { throw Self.unavailable(errno) }
         guard ckeyring_set_permissions(serial, Self.permissions) == 0, ckeyring_set_timeout(serial, seconds) == 0 else {
