@@ -2,22 +2,23 @@ import CompanionCrypto
 import Foundation
 
 /// How env and header values of MCP servers are shown: `••••<fingerprint>`, where the fingerprint is the first
-/// 12 hex digits of SHA-256 over a random key of this mask (made per sidecar run) and the value. Equal values show
+/// 12 hex digits of the value's HMAC-SHA-512 under a random key of this mask (made per sidecar run, zeroed when
+/// released). Equal values show
 /// equal fingerprints within a run; without the key, a fingerprint cannot be used to confirm a guessed value.
 /// A client that sends a mask back unchanged (an edit form that round-trips the list) keeps the stored value
 /// (``restore(_:existing:)``); comparisons are constant-time.
 public struct MCPSecretMask: Sendable {
     /// Every masked value starts with this.
     public static let prefix = "••••"
-    private let key: [UInt8]
+    private let key: SecureBytes
 
     /// A mask with a fresh random key.
-    public init() { key = SecureRandom.bytes(32) }
+    public init() { key = SecureBytes(SecureRandom.bytes(32)) }
 
     /// The masked form of `value`.
     public func mask(_ value: String) -> String {
-        let digest = SHA256.hash(key + Array(value.utf8))
-        return Self.prefix + HexEncoding.lowercase(Array(digest.prefix(6)))
+        let code = SHA512.authenticationCode(key: key, message: Array(value.utf8))
+        return Self.prefix + HexEncoding.lowercase(Array(code.prefix(6)))
     }
 
     /// Every value of `values` masked, keys unchanged.
