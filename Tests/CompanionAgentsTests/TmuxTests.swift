@@ -13,11 +13,15 @@ struct TmuxTests {
     @Test func aSessionAlreadyGoneIsNoSuchSessionEvenOnAnEmptyServer() async throws {
         let socket = "companion-tmux-test-\(UUID().uuidString.prefix(8))"
         let tmux = Tmux(socketName: socket)
-        // A server that stays up once its last session has ended.
+        // A server that stays up once its last session has ended, and a session that never ends by itself (a
+        // `sleep 60` ended before the first kill in a run under load, where this test took 94 s).
+        defer {
+            _ = try? ProcessRunner.run("/usr/bin/tmux", ["-L", socket, "kill-server"], timeout: TestDeadline.seconds)
+        }
         let started = try await ProcessRunner.run(
             "/usr/bin/tmux",
             [
-                "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "a", "sleep 60", ";", "set", "-g",
+                "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "a", "sleep infinity", ";", "set", "-g",
                 "exit-empty", "off",
             ])
         #expect(started.status == 0, "\(started)")
@@ -27,6 +31,5 @@ struct TmuxTests {
             Issue.record("the first kill failed: \(error)")
         }
         await #expect(throws: TmuxError.noSuchSession("=a")) { try await tmux.kill("a") }
-        _ = try await ProcessRunner.run("/usr/bin/tmux", ["-L", socket, "kill-server"])
     }
 }

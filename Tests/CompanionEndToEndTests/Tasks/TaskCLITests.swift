@@ -143,7 +143,7 @@ struct TaskCLITests {
         ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("cloned content"))
-        let sleeper = try await Self.create(sidecar.url, title: "sleeper", script: "sleep 30")
+        let sleeper = try await Self.create(sidecar.url, title: "sleeper", script: "sleep 600")
         let list = try await CompanionCLI.taskKey.run(["tasks", "list", "--url", sidecar.url])
         #expect(list.stdout.contains("clone it") && list.stdout.contains("succeeded") && list.stdout.contains("queued"))
         _ = try await CompanionCLI.taskKey.run(["tasks", "start", sleeper, "--url", sidecar.url])

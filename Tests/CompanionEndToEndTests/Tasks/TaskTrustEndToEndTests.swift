@@ -44,18 +44,21 @@ struct TaskTrustEndToEndTests {
         let tabletID = try await ConnectionEndToEndTests.pair(tablet, sidecar, name: "Signed Tablet")
         #expect(try await tablet.run(["tasks", "show", id]).status == Exit.success)
         let (created, long) = try await cli.json([
-            "tasks", "create", "--title", "long", "--description", "for i in $(seq 1 300); do echo $i; sleep 0.1; done",
+            "tasks", "create", "--title", "long", "--description",
+            "for i in $(seq 1 3000); do echo $i; sleep 0.1; done",
         ])
         let longID = try #require(long["task"]?["id"]?.stringValue, "\(created)")
         #expect(try await cli.run(["tasks", "start", longID]).status == Exit.success)
         let following = try tablet.spawn(["logs", longID, "--follow"])
         // Revoked while it streams: once the task's first lines reached it.
-        try await following.waitForOutput { out, _ in out.split(separator: "\n").count >= 3 }
+        try await following.waitForOutput(timeout: TestDeadline.seconds) { out, _ in
+            out.split(separator: "\n").count >= 3
+        }
         #expect(try await cli.run(["devices", "revoke", tabletID]).status == Exit.success)
         let followed = try await following.finish()
         #expect(followed.status == Exit.notPaired, "\(followed)")
         #expect(followed.stderr.contains("revoked"), "\(followed)")
-        #expect(!followed.stdout.contains("300"), "cut off long before the task's end: \(followed)")
+        #expect(!followed.stdout.contains("3000"), "cut off long before the task's end: \(followed)")
         let after = try await tablet.run(["tasks", "show", id])
         FailureOutput.expect(after, status: Exit.notPaired, mentioning: "revoked")
     }
