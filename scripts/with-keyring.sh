@@ -27,8 +27,11 @@ chmod 700 "$XDG_RUNTIME_DIR"
 
 # A random password for this throwaway keyring; it never leaves this process tree.
 password=$(head -c 24 /dev/urandom | base64)
-eval "$(printf '%s' "$password" | gnome-keyring-daemon --unlock --components=secrets 2>/dev/null)" || true
-keyring_pid=${GNOME_KEYRING_PID:-}
+# In the foreground (as a background job of this script) so that its pid is known and its messages go to
+# keyring.log: a daemonised gnome-keyring sends them to syslog, which a CI machine may not have.
+keyring_log="$tmp/keyring.log"
+printf '%s' "$password" | gnome-keyring-daemon --foreground --unlock --components=secrets >/dev/null 2>"$keyring_log" &
+keyring_pid=$!
 unset password
 
 # Wait until this daemon owns the Secret Service's name and serves the login keyring it unlocked as the default,
@@ -51,8 +54,24 @@ if [ -z "$ready" ]; then
     echo "with-keyring: gnome-keyring did not serve its unlocked login keyring within 60 s" >&2
     exit 3
 fi
+# The unique bus name of the daemon that serves the keyring (GetNameOwner never activates a service).
+secrets_owner() {
+    dbus-send --session --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.GetNameOwner \
+        string:org.freedesktop.secrets 2>/dev/null | sed -n 's/^ *string "\(.*\)"$/\1/p'
+}
+owner=$(secrets_owner)
 
 export COMPANION_TEST_KEYRING=1
 # SwiftPM caches live under the real HOME.
 export SWIFTPM_CACHE_DIR="$COMPANION_REAL_HOME/.cache/org.swift.swiftpm"
-"$@"
+status=0
+"$@" || status=$?
+# gnome-keyring 42 can abort on a race with clients that disconnect right after a request (upstream
+# gnome-keyring work items 190, 196, 199; docs/testing.md). Say so when it happened, rather than leave a run
+# whose later Secret Service tests failed with "disconnected" or "no default keyring" unexplained.
+if ! kill -0 "$keyring_pid" 2>/dev/null || [ "$(secrets_owner)" != "$owner" ]; then
+    echo "with-keyring: the keyring daemon ($owner) went away during the run, so Secret Service failures after that" \
+        "point are its, not the tests'. Its last messages:" >&2
+    tail -n 20 "$keyring_log" >&2 || true
+fi
+exit "$status"
