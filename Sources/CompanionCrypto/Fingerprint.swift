@@ -15,11 +15,12 @@ public struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
 
     /// The first 64 bits as four groups of four uppercase hex digits, e.g. `4F2A 9C1D 77B0 E513`.
     public var short: String {
-        let hex = digest.prefix(8).map { byte in
-            let text = String(byte, radix: 16, uppercase: true)
-            return text.count == 1 ? "0" + text : text
+        var grouped = ""
+        for (index, digit) in HexEncoding.lowercase(Array(digest.prefix(8))).uppercased().enumerated() {
+            if index > 0, index % 4 == 0 { grouped += " " }
+            grouped.append(digit)
         }
-        return stride(from: 0, to: hex.count, by: 2).map { hex[$0] + hex[$0 + 1] }.joined(separator: " ")
+        return grouped
     }
 
     /// Parses the `SHA256:<base64>` form (padding optional); nil for anything else.

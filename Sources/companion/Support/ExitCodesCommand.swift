@@ -14,7 +14,7 @@ struct ExitCodesCommand: ParsableCommand {
 
             CODE NAME                 MEANING
 
-            """ + ExitStatus.table.joined(separator: "\n"))
+            """ + ExitStatus.tableText)
 
     @Flag(help: "Print the table as JSON.")
     var json = false
@@ -32,6 +32,6 @@ struct ExitCodesCommand: ParsableCommand {
                 ExitStatus.allCases.map { Row(code: $0.rawValue, name: $0.name, meaning: $0.meaning) })
         }
         print("CODE NAME                 MEANING")
-        for line in ExitStatus.table { print(line) }
+        print(ExitStatus.tableText)
     }
 }
