@@ -9,10 +9,13 @@ import Testing
 /// run's marker), never a group that merely has the same id now.
 @Suite struct ClaudeRunRecoveryTests {
     /// A process group whose leader (`sh`, in a session of its own) exited and left a `sleep` behind, as a
-    /// daemon's double fork does; `environment` is added to both.
-    static func orphanedGroup(environment: [String: String?] = [:]) throws -> (group: Int32, member: Int32) {
+    /// daemon's double fork does; `environment` is added to both. The member holds `witness`'s write end.
+    static func orphanedGroup(
+        environment: [String: String?] = [:], witness: ExitWitness
+    ) throws -> (group: Int32, member: Int32) {
+        let script = #"exec 3>"$0"; sleep infinity </dev/null >/dev/null 2>&1 & echo $$ $!"#
         let result = try ProcessRunner.run(
-            "/usr/bin/setsid", ["-w", "/bin/sh", "-c", "sleep 300 </dev/null >/dev/null 2>&1 & echo $$ $!"],
+            "/usr/bin/setsid", ["-w", "/bin/sh", "-c", script, witness.path],
             environment: environment, timeout: TestDeadline.seconds)
         let pids = result.stdout.split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
         try #require(result.status == 0 && pids.count == 2, "\(result)")
@@ -38,19 +41,11 @@ import Testing
         return directory
     }
 
-    /// Waits until no live process is left in `group`.
-    static func waitUntilEmpty(_ group: Int32) async throws {
-        let deadline = ContinuousClock.now + .seconds(TestDeadline.seconds)
-        while !processes(inGroup: group).isEmpty {
-            guard ContinuousClock.now < deadline else { throw CancellationError() }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-    }
-
     @Test func aGroupWhoseLeaderIsGoneIsLeftAloneWithoutTheRunsMarker() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (group, member) = try Self.orphanedGroup()
+        let witness = try ExitWitness()
+        let (group, member) = try Self.orphanedGroup(witness: witness)
         defer { kill(member, SIGKILL) }
         #expect(ProcessStat(pid: group) == nil)
         let supervisor = try Self.supervisor(
@@ -63,11 +58,13 @@ import Testing
         #expect(try supervisor.recoverInterruptedRuns().isEmpty)
     }
 
-    @Test func aGroupWhoseLeaderIsGoneIsKilledWhenAMemberCarriesTheRunsMarker() async throws {
+    @Test func aGroupWhoseLeaderIsGoneIsKilledWhenAMemberCarriesTheRunsMarker() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let runID = UUID()
-        let (group, member) = try Self.orphanedGroup(environment: [ClaudeRunMarker.variable: runID.uuidString])
+        let witness = try ExitWitness()
+        let (group, member) = try Self.orphanedGroup(
+            environment: [ProcessMarker.claudeRunVariable: runID.uuidString], witness: witness)
         defer { kill(member, SIGKILL) }
         // Another run's marker is not this run's.
         let other = try Self.supervisor(in: directory, runID: UUID(), pid: group, group: group, startTime: 1)
@@ -78,7 +75,7 @@ import Testing
         let interrupted = try supervisor.recoverInterruptedRuns()
         #expect(interrupted.first?.runID == runID)
         #expect(interrupted.first?.killedProcesses == 1)
-        try await Self.waitUntilEmpty(group)
+        try witness.waitUntilAllExited()
     }
 
     @Test func aLiveLeaderIsKilledOnlyWithTheRecordedStartTime() async throws {
@@ -86,9 +83,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let runID = UUID()
         // The marker is there too: a leader with another start time is another process, whatever it carries.
+        let witness = try ExitWitness()
         let leader = try ProcessRunner.spawn(
-            "/usr/bin/setsid", ["/bin/sh", "-c", "echo $$; exec sleep 300"],
-            environment: [ClaudeRunMarker.variable: runID.uuidString])
+            "/usr/bin/setsid", ["/bin/sh", "-c", #"exec 3>"$0"; echo $$; exec sleep infinity"#, witness.path],
+            environment: [ProcessMarker.claudeRunVariable: runID.uuidString])
         defer { leader.kill(SIGKILL) }
         try await leader.waitForOutput(timeout: TestDeadline.seconds) { out, _ in out.hasSuffix("\n") }
         let pid = try #require(Int32(leader.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
@@ -103,6 +101,6 @@ import Testing
 
         let ours = try Self.supervisor(in: directory, runID: runID, pid: pid, group: pid, startTime: stat.startTime)
         #expect(try ours.recoverInterruptedRuns().first?.killedProcesses == 1)
-        try await Self.waitUntilEmpty(pid)
+        try witness.waitUntilAllExited()
     }
 }

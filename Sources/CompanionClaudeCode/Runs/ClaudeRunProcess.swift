@@ -15,10 +15,10 @@ struct ClaudeRunProcess {
     let registry: ClaudeRunRegistry
     let logger: Logger
 
-    /// ``environment`` with the run's ``ClaudeRunMarker``, by which recovery recognises its group.
+    /// ``environment`` with the run's ``ProcessMarker/claudeRun(_:)``, by which recovery recognises its group.
     func markedEnvironment(_ run: ClaudeRun) -> [String: String] {
         var marked = environment
-        marked[ClaudeRunMarker.variable] = run.id.uuidString
+        marked[ProcessMarker.claudeRunVariable] = run.id.uuidString
         return marked
     }
 

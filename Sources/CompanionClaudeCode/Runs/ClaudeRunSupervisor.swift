@@ -106,7 +106,7 @@ public final class ClaudeRunSupervisor: @unchecked Sendable {
     /// Call once at start-up, before starting runs: for every run a previous supervisor on this state directory
     /// recorded and did not see end, kills what is left of its process group (SIGKILL, this boot only: when the
     /// leader is alive with the recorded start time, or, with the leader gone, when a member carries the run's
-    /// ``ClaudeRunMarker``), forgets it, and returns it so the caller can mark its session not active.
+    /// ``ProcessMarker/claudeRun(_:)``), forgets it, and returns it so the caller can mark its session not active.
     public func recoverInterruptedRuns() throws -> [ClaudeInterruptedRun] {
         let liveIDs = Set(runs.map(\.id.uuidString))
         var interrupted: [ClaudeInterruptedRun] = []
@@ -136,7 +136,7 @@ extension ClaudeRunSupervisor {
         if let leader = ProcessStat(pid: entry.pid) {
             guard leader.startTime == UInt64(entry.startTime) else { return 0 }
         } else {
-            let marker = ClaudeRunMarker(runID: entry.runID)
+            let marker = ProcessMarker.claudeRun(entry.runID)
             guard members.contains(where: { marker.isCarried(by: $0.pid) }) else { return 0 }
         }
         kill(-entry.processGroup, SIGKILL)

@@ -1,4 +1,5 @@
 import CompanionAPI
+import CompanionClaudeCode
 import Foundation
 
 /// The steps of one task run.
@@ -109,7 +110,8 @@ extension TaskRunner {
         var environment = ProcessInfo.processInfo.environment.filter {
             !configuration.hiddenEnvironment.contains($0.key)
         }
-        environment["COMPANION_TASK_ID"] = task.id
+        let marker = OrphanReaper.marker(taskID: task.id)
+        environment[marker.variable] = marker.value
         environment["COMPANION_TASK_TITLE"] = task.title
         environment["COMPANION_TASK_REPO_URL"] = task.repoURL ?? ""
         environment["COMPANION_TASK_WORKSPACE"] = configuration.workspace(taskID: task.id).path

@@ -146,16 +146,18 @@ import Testing
 
     @Test func manyWritersInThisProcessLoseNoUpdate() async throws {
         let target = try file("claude.json", #"{"keep": "me"}"#)
-        await withTaskGroup(of: Void.self) { group in
+        // A writer's error fails the test (it is not a lost update to be found by the count below).
+        try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<16 {
                 group.addTask {
-                    try? target.update { object in
+                    _ = try target.update { object in
                         var servers = object["mcpServers"] as? [String: Any] ?? [:]
                         servers["s\(index)"] = ["command": "c\(index)"]
                         object["mcpServers"] = servers
                     }
                 }
             }
+            try await group.waitForAll()
         }
         let object = try target.read().object
         #expect((object["mcpServers"] as? [String: Any])?.count == 16)

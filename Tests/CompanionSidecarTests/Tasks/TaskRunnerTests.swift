@@ -79,9 +79,11 @@ struct TaskRunnerTests {
         _ = try await store.markStarted(id: task.id)
         let orphan = Process()
         orphan.executableURL = URL(fileURLWithPath: "/bin/sleep")
-        orphan.arguments = ["30"]
+        // Long enough to outlive any recovery: it must still be running when recovery kills it.
+        orphan.arguments = ["600"]
         orphan.environment = ["COMPANION_TASK_ID": task.id]
         try orphan.run()
+        defer { if orphan.isRunning { kill(orphan.processIdentifier, SIGKILL) } }
         try await store.setProcessID(taskID: task.id, orphan.processIdentifier)
         let recovered = try await harness.service.runner.recover()
         #expect(recovered.map(\.id) == [task.id])
