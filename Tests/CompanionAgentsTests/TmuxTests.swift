@@ -32,4 +32,17 @@ struct TmuxTests {
         }
         await #expect(throws: TmuxError.noSuchSession("=a")) { try await tmux.kill("a") }
     }
+
+    /// Killing the last session makes the server exit, and a client that loses the race prints "server exited
+    /// unexpectedly" and fails (the sidecar answered 500 for a stopped session in one full-suite run): the session
+    /// is gone, so it is "no such session", which stopping a session ignores. A stand-in `tmux` answers that way.
+    @Test func aServerThatExitsWhileAnsweringMeansTheSessionIsGone() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fake = directory.appendingPathComponent("tmux")
+        try ExecutableScript.write("#!/bin/sh\necho 'server exited unexpectedly' >&2\nexit 1\n", to: fake)
+        let tmux = Tmux(executable: fake.path, socketName: "unused")
+        await #expect(throws: TmuxError.noSuchSession("=a")) { try await tmux.kill("a") }
+    }
 }

@@ -40,9 +40,12 @@ public struct Tmux: Sendable {
         guard case .exited(0) = result.terminationStatus else {
             let detail = result.standardError.split(separator: "\n").first.map(String.init) ?? "exit status"
             // "no current target": the server is up with no session left, as it is for a moment after the last
-            // one ended (claude exited) and before the server exits; the named session is gone all the same.
+            // one ended (claude exited) and before the server exits; "server exited unexpectedly": the server
+            // exited while answering, as it does when the command ended its last session. Either way the named
+            // session is gone.
             if detail.contains("can't find session") || detail.contains("no server running")
                 || detail.contains("session not found") || detail.contains("no current target")
+                || detail.contains("server exited unexpectedly")
             {
                 throw .noSuchSession(arguments.last ?? "")
             }
