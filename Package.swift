@@ -167,6 +167,8 @@ let package = Package(
                 "CompanionDiscovery",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                // `watch --notify` starts notify-send.
+                .product(name: "Subprocess", package: "swift-subprocess"),
             ],
             // The Swift driver links executables with --export-dynamic, which puts every public symbol of every
             // module (44,000) in the dynamic symbol table: nothing loads symbols from the executable, but the
@@ -187,7 +189,8 @@ let package = Package(
             dependencies: ["CompanionKit", "CompanionVault", "CompanionVaultSecretService", "CompanionAPI"],
             path: "Examples/PairAndList"),
         // Benchmark driver for Benchmarks/qr.sh (our decoder vs zbarimg); not a product.
-        .executableTarget(name: "qr-bench", dependencies: ["CompanionQR"], path: "Benchmarks/QRBench"),
+        .executableTarget(
+            name: "qr-bench", dependencies: ["CompanionQR", "CompanionTestSupport"], path: "Benchmarks/QRBench"),
         // Benchmark driver for Benchmarks/claude-index.sh (the Claude transcript index); not a product.
         .executableTarget(
             name: "claude-index-bench", dependencies: ["CompanionClaudeCode"], path: "Benchmarks/ClaudeIndexBench"),
@@ -195,7 +198,9 @@ let package = Package(
         // Benchmark driver for Benchmarks/agents.sh (hook and pane latency over /ws, idle CPU); not a product.
         .executableTarget(
             name: "agents-bench",
-            dependencies: ["CompanionSidecar", "CompanionClient", "CompanionAPI", "CompanionAgents"],
+            dependencies: [
+                "CompanionSidecar", "CompanionClient", "CompanionAPI", "CompanionAgents", "CompanionTestSupport",
+            ],
             path: "Benchmarks/AgentsBench"),
 
         // Tests.

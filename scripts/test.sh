@@ -11,6 +11,8 @@ scripts/setup.sh --no-build
 scripts/check-imports.sh
 # CSecret declares libsecret and glib without their headers (it loads them with dlopen): checked against them.
 scripts/check-csecret.sh
+# Foundation's Process can crash on Linux: nothing may use it (swift-subprocess and ProcessRunner.spawn instead).
+scripts/check-process-use.sh
 swift build --build-tests --enable-code-coverage --explicit-target-dependency-import-check error
 scripts/with-keyring.sh swift test --skip-build --enable-code-coverage "$@"
 scripts/coverage.sh || echo "test: coverage summary unavailable"

@@ -7,6 +7,7 @@ import CompanionAPI
 import CompanionAgents
 import CompanionClient
 import CompanionSidecar
+import CompanionTestSupport
 import Foundation
 import Synchronization
 
@@ -28,12 +29,7 @@ let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("
 try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
 let socketName = "agents-bench-\(getpid())"
 defer {
-    let kill = Process()
-    kill.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-    kill.arguments = ["-L", socketName, "kill-server"]
-    kill.standardError = FileHandle.nullDevice
-    try? kill.run()
-    kill.waitUntilExit()
+    _ = try? ProcessRunner.run("/usr/bin/tmux", ["-L", socketName, "kill-server"])
     try? FileManager.default.removeItem(at: root)
 }
 
@@ -129,13 +125,10 @@ func post(_ path: String, _ body: Data, headers: [String: String]) async throws 
     return (response as? HTTPURLResponse)?.statusCode ?? 0
 }
 
+/// Runs tmux on the benchmark's server (posix_spawn through ProcessRunner, not Foundation's Process, whose run()
+/// can crash on Linux: docs/testing.md).
 func tmux(_ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-    process.arguments = ["-L", socketName] + arguments
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
+    _ = try ProcessRunner.run("/usr/bin/tmux", ["-L", socketName] + arguments)
 }
 
 func cpuSeconds(_ who: __rusage_who) -> Double {
@@ -147,15 +140,9 @@ func cpuSeconds(_ who: __rusage_who) -> Double {
 
 /// CPU seconds of the tmux server so far (/proc/PID/stat utime + stime).
 func tmuxServerCPU() -> Double {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-    process.arguments = ["-L", socketName, "display-message", "-p", "#{pid}"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try? process.run()
-    process.waitUntilExit()
-    let pid = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        .trimmingCharacters(in: .whitespacesAndNewlines)
+    let pid =
+        ((try? ProcessRunner.run("/usr/bin/tmux", ["-L", socketName, "display-message", "-p", "#{pid}"]))?
+        .stdout ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
         let close = stat.lastIndex(of: ")")
     else { return 0 }

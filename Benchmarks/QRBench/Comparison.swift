@@ -1,4 +1,5 @@
 import CompanionQR
+import CompanionTestSupport
 import Foundation
 
 /// Ours against `zbarimg` on the same images in the same run. Both run as one process per image (start-up
@@ -77,18 +78,10 @@ enum Comparison {
         for line in details { print(line) }
     }
 
-    /// Runs a program and returns its standard output.
+    /// Runs a program and returns its standard output (started with posix_spawn by ProcessRunner, as both
+    /// sides are; not Foundation's Process, whose run() can crash on Linux: docs/testing.md).
     static func execute(_ path: String, _ arguments: [String]) -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return [] }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return [UInt8](data)
+        (try? ProcessRunner.run(path, arguments, timeout: 600))?.stdoutBytes ?? []
     }
 
     static func which(_ program: String) -> String? {

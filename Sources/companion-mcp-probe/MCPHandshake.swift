@@ -31,7 +31,7 @@ enum MCPHandshake {
         options.teardownSequence = [.send(signal: .terminate, allowedDurationToNextStep: .milliseconds(500))]
         let executable: Executable = command.contains("/") ? .path(FilePath(command)) : .name(command)
         let outcome = try await Subprocess.run(
-            executable, arguments: .init(request.args), environment: .custom(environmentKeys(request.env)),
+            executable, arguments: .init(request.args), environment: .exactly(request.env),
             workingDirectory: request.workingDirectory.map { FilePath($0) }, platformOptions: options,
             input: .fileDescriptor(toServer.readEnd, closeAfterSpawningProcess: true),
             output: .fileDescriptor(fromServer.writeEnd, closeAfterSpawningProcess: true), error: .discarded
@@ -91,13 +91,5 @@ enum MCPHandshake {
     private static func describe(_ error: any Error) -> String {
         if let error = error as? MCPError { return String(error.localizedDescription.prefix(200)) }
         return "\(type(of: error))"
-    }
-
-    private static func environmentKeys(_ environment: [String: String]) -> [Environment.Key: String] {
-        var keys: [Environment.Key: String] = [:]
-        for (name, value) in environment {
-            if let key = Environment.Key(rawValue: name) { keys[key] = value }
-        }
-        return keys
     }
 }

@@ -30,7 +30,7 @@ struct BoundedCommand: Sendable {
         let watchInterval = watchInterval
         let result = try await Subprocess.run(
             .path(.init(executable)), arguments: Arguments(arguments),
-            environment: .custom(environmentKeys(environment)),
+            environment: .exactly(environment),
             workingDirectory: workingDirectory.map { .init($0) }, platformOptions: platform,
             input: .none, output: .sequence, error: .sequence
         ) { execution in

@@ -67,7 +67,7 @@ public struct ClaudeCLI: Sendable, Equatable {
         let output: String
         do {
             let result = try await Subprocess.run(
-                .path(.init(executable)), arguments: ["--version"], environment: .custom(environmentKeys(environment)),
+                .path(.init(executable)), arguments: ["--version"], environment: .exactly(environment),
                 output: .string(limit: 4096), error: .discarded)
             guard result.terminationStatus.isSuccess else {
                 throw ClaudeCLIError.versionUnreadable(path: executable, detail: "\(result.terminationStatus)")
@@ -91,13 +91,4 @@ public struct ClaudeCLI: Sendable, Equatable {
                 && $0.allSatisfy { $0.isNumber || $0 == "." || $0 == "-" || $0.isLetter }
         }.map(String.init)
     }
-}
-
-/// `environment` as swift-subprocess keys.
-func environmentKeys(_ environment: [String: String]) -> [Environment.Key: String] {
-    var keys: [Environment.Key: String] = [:]
-    for (name, value) in environment {
-        if let key = Environment.Key(rawValue: name) { keys[key] = value }
-    }
-    return keys
 }

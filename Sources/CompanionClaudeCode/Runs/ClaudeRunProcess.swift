@@ -30,7 +30,7 @@ struct ClaudeRunProcess {
         do {
             let result = try await Subprocess.run(
                 .path(.init(executable)), arguments: Arguments(arguments),
-                environment: .custom(environmentKeys(markedEnvironment(run))),
+                environment: .exactly(markedEnvironment(run)),
                 workingDirectory: .init(run.workingDirectory), platformOptions: platform,
                 input: .string(prompt), output: .sequence, error: .sequence
             ) { execution in

@@ -65,7 +65,7 @@ extension TaskRunner {
         try await log(task.id, [(.system, Date(), "step \(name): $ \(shown)")])
         let process: TaskProcess
         do {
-            process = try TaskProcess(
+            process = try await TaskProcess.start(
                 executable: executable, arguments: arguments, environment: environment ?? self.environment(for: task),
                 directory: configuration.workspace(taskID: task.id), input: input)
         } catch {

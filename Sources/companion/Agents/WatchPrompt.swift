@@ -3,6 +3,7 @@ import CompanionAPI
 import CompanionClient
 import CompanionKit
 import Foundation
+import Subprocess
 import Synchronization
 
 /// The prompt of `companion watch`: reads answers from standard input (on a thread of its own) and sends them.
@@ -48,12 +49,14 @@ enum DesktopNotifier {
         return desktop && FileManager.default.isExecutableFile(atPath: path)
     }
 
-    /// Runs `notify-send TITLE BODY` (an argument vector, no shell); failures are ignored.
+    /// Runs `notify-send TITLE BODY` (an argument vector, no shell) in the background; failures are ignored.
+    /// Through swift-subprocess, not Foundation's `Process`, whose `run()` can crash on Linux (docs/testing.md).
     static func send(title: String, body: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["--app-name=companion", "--", title, Terminal.safe(body)]
-        try? process.run()
+        let arguments = Arguments(["--app-name=companion", "--", title, Terminal.safe(body)])
+        Task.detached {
+            _ = try? await Subprocess.run(
+                .path(.init(path)), arguments: arguments, output: .discarded, error: .discarded)
+        }
     }
 }
 

@@ -3,11 +3,10 @@ import Foundation
 
 /// A child process (python3) that opens `count` TCP connections to a loopback port, sends nothing on them, and
 /// holds them until stopped: the idle sockets of a connection-exhaustion attack, kept out of the test process.
-final class IdleSocketHolder: @unchecked Sendable {
-    private let process = Process()
-    private let input = Pipe()
+final class IdleSocketHolder: Sendable {
+    private let process: RunningProcess
     /// How many connections the holder managed to open.
-    private(set) var held = 0
+    let held: Int
 
     static let script = """
         import resource, socket, sys
@@ -23,33 +22,30 @@ final class IdleSocketHolder: @unchecked Sendable {
         sys.stdin.read()
         """
 
-    static func start(port: Int, count: Int) async throws -> IdleSocketHolder {
-        try await offPool {
-            let holder = IdleSocketHolder()
-            try holder.run(port: port, count: count)
-            return holder
-        }
+    private init(process: RunningProcess, held: Int) {
+        self.process = process
+        self.held = held
     }
 
-    private func run(port: Int, count: Int) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.script, String(port), String(count)]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = input
-        try process.run()
-        var text = ""
-        while !text.contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
+    /// Starts the holder (through ``ProcessRunner/spawn(_:_:environment:stderr:grace:)``, not Foundation's
+    /// `Process`, whose `run()` can crash in a process with many descriptors open; docs/testing.md) and waits until
+    /// it has opened its connections.
+    static func start(port: Int, count: Int) async throws -> IdleSocketHolder {
+        let process = try ProcessRunner.spawn(
+            "/usr/bin/env", ["python3", "-c", script, String(port), String(count)])
+        do {
+            try await process.waitForOutput(timeout: TestDeadline.seconds) { out, _ in out.contains("\n") }
+        } catch {
+            process.kill(SIGKILL)
+            throw error
         }
-        held = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        let held = Int(process.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        return IdleSocketHolder(process: process, held: held)
     }
 
     /// Closes every held connection (the holder exits when its standard input closes).
     func stop() async throws {
-        try input.fileHandleForWriting.close()
-        try await offPool { self.process.waitUntilExit() }
+        process.closeInput()
+        _ = try await process.finish(timeout: TestDeadline.seconds)
     }
 }

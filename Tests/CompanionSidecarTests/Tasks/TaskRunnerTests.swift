@@ -1,6 +1,7 @@
 import CompanionAPI
 import CompanionClient
 import CompanionSidecar
+import CompanionTestSupport
 import Foundation
 import Testing
 
@@ -77,18 +78,18 @@ struct TaskRunnerTests {
         let store = harness.service.store
         let task = try await store.create(CreateTaskRequest(title: "orphaned"))
         _ = try await store.markStarted(id: task.id)
-        let orphan = Process()
-        orphan.executableURL = URL(fileURLWithPath: "/bin/sleep")
-        // Long enough to outlive any recovery: it must still be running when recovery kills it.
-        orphan.arguments = ["600"]
-        orphan.environment = ["COMPANION_TASK_ID": task.id]
-        try orphan.run()
-        defer { if orphan.isRunning { kill(orphan.processIdentifier, SIGKILL) } }
-        try await store.setProcessID(taskID: task.id, orphan.processIdentifier)
+        // A process group of its own, as a task's shell has (setsid execs sh with the same pid, and sh says when
+        // it runs), which lives long enough to outlive any recovery: it must still run when recovery kills it.
+        let orphan = try ProcessRunner.spawn(
+            "/usr/bin/setsid", ["/bin/sh", "-c", "echo ready; exec sleep 600"],
+            environment: ["COMPANION_TASK_ID": task.id])
+        defer { orphan.kill(SIGKILL) }
+        try await orphan.waitForOutput(timeout: TestDeadline.seconds) { out, _ in out.hasSuffix("ready\n") }
+        try await store.setProcessID(taskID: task.id, orphan.pid)
         let recovered = try await harness.service.runner.recover()
         #expect(recovered.map(\.id) == [task.id])
-        orphan.waitUntilExit()
-        #expect(orphan.terminationReason == .uncaughtSignal)
+        let ended = try await orphan.finish(timeout: TestDeadline.seconds)
+        #expect(ended.status == 128 + SIGKILL, "\(ended)")
         #expect(try await store.task(id: task.id)?.status == .failed)
     }
 }
@@ -104,11 +105,11 @@ func waitForLine(_ text: String, task: String, harness: TaskHarness) async throw
 }
 
 func shell(_ command: String, in directory: URL) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    process.currentDirectoryURL = directory
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+    let result = try ProcessRunner.run(
+        "/bin/sh", ["-c", #"cd "$0" && "# + command, directory.path], timeout: TestDeadline.seconds)
+    guard result.status == 0 else { throw ShellError(description: "\(command): \(result)") }
+}
+
+struct ShellError: Error, CustomStringConvertible {
+    let description: String
 }
