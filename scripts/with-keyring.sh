@@ -64,8 +64,23 @@ owner=$(secrets_owner)
 export COMPANION_TEST_KEYRING=1
 # SwiftPM caches live under the real HOME.
 export SWIFTPM_CACHE_DIR="$COMPANION_REAL_HOME/.cache/org.swift.swiftpm"
+# Every process the run starts carries this marker in its environment, so that what it leaves behind can be found.
+run_marker="COMPANION_TEST_RUN=$$-$(head -c 9 /dev/urandom | base64 | tr -dc 'A-Za-z0-9')"
+export "${run_marker?}"
 status=0
 "$@" || status=$?
+unset COMPANION_TEST_RUN
+# Processes the run started and left running: a test process that crashed leaves its sidecars behind, and they hold
+# ports and inotify instances (a per-user limit of 128) until a later run fails for want of one. Stop them.
+leftovers=$(grep -lsxzF "$run_marker" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3 || true)
+if [ -n "$leftovers" ]; then
+    names=$(for pid in $leftovers; do tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | cut -c1-60; done |
+        sort | uniq -c | sort -rn | head -5)
+    # shellcheck disable=SC2086
+    kill -KILL $leftovers 2>/dev/null || true
+    echo "with-keyring: stopped $(echo "$leftovers" | wc -l) process(es) the run left running:" >&2
+    echo "$names" >&2
+fi
 # gnome-keyring 42 can abort on a race with clients that disconnect right after a request (upstream
 # gnome-keyring work items 190, 196, 199; docs/testing.md). Say so when it happened, rather than leave a run
 # whose later Secret Service tests failed with "disconnected" or "no default keyring" unexplained.
