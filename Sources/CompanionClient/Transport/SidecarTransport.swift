@@ -3,6 +3,7 @@ import CompanionAPI
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 
 /// The one HTTP transport every client path uses: the companion endpoints, the task endpoints and the
 /// workstation's own pairing calls.
@@ -87,8 +88,14 @@ public struct SidecarTransport: Sendable {
         configuration.decompression = .disabled
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.timeout = .init(connect: .seconds(30), read: .seconds(300))
-        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        return HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
     }()
+
+    /// The client's one event loop thread, never shut down. NIO's shared group (`HTTPClient.defaultEventLoopGroup`)
+    /// starts a thread per core when first used: 16 threads on a 16-core workstation for a command that makes one
+    /// request, each started and scheduled before the first byte is sent (docs/startup.md). One loop serves every
+    /// connection this client makes to its sidecar.
+    static let eventLoopGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 }
 
 extension Duration {

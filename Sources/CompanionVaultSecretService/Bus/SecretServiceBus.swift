@@ -27,8 +27,19 @@ final class SecretServiceBus {
 
     /// Connects and opens an encrypted transfer session; nil when the service does not offer that algorithm (the
     /// caller then reads through libsecret).
+    ///
+    /// `OpenSession` is never this connection's first call to the service. gnome-keyring (42 to 50 at least) keeps a
+    /// record per caller, made by an idle callback that its message filter queues on the worker thread ahead of each
+    /// call; GLib can still dispatch the call first (a higher-priority source added while the main loop is in its
+    /// check phase waits for the next iteration), and `OpenSession` without the record aborts the whole daemon
+    /// (`gkd_secret_service_get_pkcs11_session: assertion 'client' failed`, then `g_variant_new` with NULL). A
+    /// client that opens the session first, as this one did, crashed a private daemon about once in 300 reads
+    /// (docs/vault.md). So the first call is `ReadAlias`, which answers "/" rather than crashing when the record is
+    /// missing, and it is answered before `OpenSession` is sent: by then the record's callback has run, or is the
+    /// highest-priority source of the next iteration, ahead of `OpenSession`.
     static func open(environment: [String: String]) throws(SecretServiceBusError) -> SecretServiceBus? {
         let connection = try DBusConnection.session(environment: environment, timeout: timeout)
+        _ = try connection.call([call("ReadAlias", [.string("default")])])
         let transfer = try TransferSession()
         let reply = try connection.call([
             call("OpenSession", [.string(TransferSession.algorithm), .variant(.bytes(transfer.publicKey))])

@@ -18,12 +18,14 @@ struct SidecarOptions: ParsableArguments {
         help: "Seconds to wait for each answer from the sidecar (default 10, or `timeout` in the settings file).")
     var timeoutOption: Double?
 
-    /// The URL chosen for this run: `--url`, else `$COMPANION_SIDECAR_URL`; nil leaves the stored one (and, where a
-    /// command has one, its fallback).
-    var given: String? { url ?? CLISettings.environment("COMPANION_SIDECAR_URL") }
+    /// The parsed options as a plain value, which does the work.
+    var selection: SidecarSelection { SidecarSelection(url: url, timeoutOption: timeoutOption) }
 
-    /// `--timeout`, else the settings file's `timeout`, else 10 seconds.
-    var timeout: Double { timeoutOption ?? CLISettings.checked.timeout ?? 10 }
+    /// The URL chosen for this run (``SidecarSelection/given``).
+    var given: String? { selection.given }
+
+    /// The timeout for each answer (``SidecarSelection/timeout``).
+    var timeout: Double { selection.timeout }
 
     func validate() throws {
         if let timeoutOption, !(timeoutOption > 0 && timeoutOption <= 300) {

@@ -21,7 +21,10 @@ struct StatusCommand: CompanionCommand {
     var watch = false
 
     @Option(name: .long, help: "Seconds between refreshes with --watch.")
-    var interval: Double = 2
+    var interval: Double = Self.defaultInterval
+
+    /// Seconds between refreshes when `--interval` is not given.
+    static let defaultInterval: Double = 2
 
     @OptionGroup var sidecar: SidecarOptions
     @OptionGroup var output: OutputOptions
@@ -59,28 +62,9 @@ struct StatusCommand: CompanionCommand {
     }
 
     func execute() async throws {
-        try await ClientRun.run(json: output.json) {
-            let companion = Companion(vault: try vault.open(prefetching: vaultItems), timeout: sidecar.timeout)
-            guard watch else {
-                // Signed when this device is paired with this sidecar: a revoked device learns it here (exit 7).
-                return try show(Output(try await companion.status(url: sidecar.given)))
-            }
-            let updates = try companion.statusUpdates(url: sidecar.given, every: .milliseconds(Int(interval * 1000)))
-            try await StatusWatcher(json: output.json, interval: interval).run(updates)
-        }
-    }
-
-    /// The vault items this run reads, read together up front (one Secret Service batch instead of one search
-    /// and transfer each): the stored URL unless `--url` overrides it, the pairing record, and for a one-shot
-    /// (signed) status the identity key.
-    private var vaultItems: [String] {
-        (sidecar.given == nil ? [CompanionStore.urlItem] : []) + [CompanionStore.pairingItem]
-            + (watch ? [] : [DeviceIdentityStore.itemName])
-    }
-
-    private func show(_ output: Output) throws {
-        if self.output.json { return try Terminal.printJSON(output) }
-        ClientText.print(ClientText.statusLines(output.report))
+        try await StatusShowing(
+            sidecar: sidecar.selection, vault: vault.selection, json: output.json, watch: watch, interval: interval
+        ).execute()
     }
 }
 

@@ -9,13 +9,7 @@ protocol CompanionCommand: AsyncParsableCommand {
 
 extension CompanionCommand {
     mutating func run() async throws {
-        do {
-            try CommandOutcome.checkSettings()
-            try await execute()
-        } catch {
-            throw CommandOutcome.failed(error)
-        }
-        CommandOutcome.succeeded()
+        await CommandOutcome.run { try await execute() }
     }
 }
 
@@ -30,13 +24,7 @@ protocol BlockingCompanionCommand: ParsableCommand {
 
 extension BlockingCompanionCommand {
     mutating func run() throws {
-        do {
-            try CommandOutcome.checkSettings()
-            try execute()
-        } catch {
-            throw CommandOutcome.failed(error)
-        }
-        CommandOutcome.succeeded()
+        CommandOutcome.runBlocking { try execute() }
     }
 }
 
@@ -47,6 +35,30 @@ enum CommandOutcome {
     /// never silently ignored, whichever option the command reads.
     static func checkSettings() throws {
         _ = try CLISettings.current()
+    }
+
+    /// Runs a blocking command's `work` and ends the program: the settings checked first, a failure printed with its
+    /// exit code, success ended at once. Used by ``BlockingCompanionCommand`` and by ``DirectCommand``, which runs
+    /// without ArgumentParser.
+    static func runBlocking(_ work: () throws -> Void) -> Never {
+        do {
+            try checkSettings()
+            try work()
+        } catch {
+            Foundation.exit(failed(error).rawValue)
+        }
+        succeeded()
+    }
+
+    /// ``runBlocking(_:)`` for a command whose work awaits.
+    static func run(_ work: () async throws -> Void) async -> Never {
+        do {
+            try checkSettings()
+            try await work()
+        } catch {
+            Foundation.exit(failed(error).rawValue)
+        }
+        succeeded()
     }
 
     /// Prints `error` as a failure and returns the exit code to throw (an `ExitCode` passes through unprinted).

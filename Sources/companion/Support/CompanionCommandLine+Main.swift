@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 
 extension CompanionCommandLine {
-    /// ArgumentParser's main, plus: with `--json`, a command-line error (unknown option, bad value) is also
+    /// ArgumentParser's main, plus: a command line that leaves nothing to parse runs directly (``DirectCommand``);
+    /// and with `--json`, a command-line error (unknown option, bad value) is also
     /// printed as the JSON failure on standard output.
     ///
     /// Standard output is line-buffered whatever it is connected to, so that a following command (`agents tail
@@ -11,6 +12,7 @@ extension CompanionCommandLine {
     /// 4 KiB buffer, flushed only when full or at exit).
     static func main() async {
         StandardOutput.lineBuffered()
+        if let direct = DirectCommand(words: Array(CommandLine.arguments.dropFirst())) { await direct.run() }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -7,12 +7,7 @@ import Testing
 /// The `companion qr` commands, run as the built executable.
 @Suite struct QRCommandTests {
     /// The `companion` executable built beside the test bundle.
-    static var companion: String {
-        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("companion").path
-        if FileManager.default.isExecutableFile(atPath: besideTests) { return besideTests }
-        return TestPaths.packageRoot.appendingPathComponent(".build/debug/companion").path
-    }
+    static var companion: String { TestPaths.companionBinary.path }
 
     static func temporaryFile(_ name: String, _ bytes: [UInt8]? = nil) throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("qr-cli-\(UUID().uuidString)")
