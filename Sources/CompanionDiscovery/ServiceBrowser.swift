@@ -146,6 +146,8 @@ private let resolveCallback: AvahiServiceResolverCallback = {
     _ = session.api.avahi_address_snprint(&text, text.count, address)
     session.add(
         DiscoveryRecord(
-            instance: name.map { String(cString: $0) } ?? "", address: String(cString: text), port: Int(port),
+            instance: name.map { String(cString: $0) } ?? "",
+            address: String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
+            port: Int(port),
             txt: session.strings(txt)))
 }

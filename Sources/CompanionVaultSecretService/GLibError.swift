@@ -50,7 +50,7 @@ enum GLibValues {
         let table = libsecret.g_hash_table_new_full(
             libsecret.g_str_hash, libsecret.g_str_equal, libsecret.g_free, libsecret.g_free)!
         for (key, value) in pairs {
-            libsecret.g_hash_table_insert(table, libsecret.g_strdup(key), libsecret.g_strdup(value))
+            _ = libsecret.g_hash_table_insert(table, libsecret.g_strdup(key), libsecret.g_strdup(value))
         }
         return table
     }

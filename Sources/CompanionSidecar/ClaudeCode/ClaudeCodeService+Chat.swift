@@ -104,12 +104,12 @@ extension ClaudeCodeService {
         for await event in run.events() {
             switch event.kind {
             case .stream(.initialized(let info)):
-                try? await store.update(id: sessionID) { session in
+                await recordUpdate(of: sessionID) { session in
                     session.claudeSessionId = info.sessionID
                     session.forkOf = nil
                 }
             case .ended(let outcome):
-                try? await store.update(id: sessionID) { session in
+                await recordUpdate(of: sessionID) { session in
                     if let id = outcome.sessionID { session.claudeSessionId = id }
                     if session.claudeSessionId != nil { session.forkOf = nil }
                     session.status =
@@ -122,6 +122,19 @@ extension ClaudeCodeService {
                 }
             default: break
             }
+        }
+    }
+
+    /// Applies `change` to the session's stored record. A failure loses only this update of the record (the run
+    /// and its transcript go on), so it is logged rather than ended on: without the log a full disk or an
+    /// unreadable store would leave a session marked as running with no trace of why.
+    private func recordUpdate(of sessionID: UUID, _ change: @escaping @Sendable (inout ManagedSession) -> Void) async {
+        do {
+            _ = try await store.update(id: sessionID, change)
+        } catch {
+            logger.error(
+                "a chat session's record could not be updated",
+                metadata: ["session": "\(sessionID.uuidString)", "error.type": "\(type(of: error))"])
         }
     }
 

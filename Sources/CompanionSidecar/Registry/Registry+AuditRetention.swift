@@ -30,7 +30,7 @@ extension Registry {
         }
         try await pool.write { db in
             try AuditChain.append(entry, db)
-            if due { try Self.prune(db, now: entry.at, retention: retention) }
+            if due { _ = try Self.prune(db, now: entry.at, retention: retention) }
         }
     }
 
