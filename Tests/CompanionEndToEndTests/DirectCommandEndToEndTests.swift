@@ -12,10 +12,10 @@ import Testing
     static func expectSame(
         _ direct: [String], _ parsed: [String], environment: [String: String?] = [:],
         sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> ProcessRunner.Result {
+    ) async throws -> ProcessRunner.Result {
         let binary = TestPaths.companionBinary.path
-        let first = try ProcessRunner.run(binary, direct, environment: environment)
-        let second = try ProcessRunner.run(binary, parsed, environment: environment)
+        let first = try await ProcessRunner.run(binary, direct, environment: environment)
+        let second = try await ProcessRunner.run(binary, parsed, environment: environment)
         #expect(
             first.status == second.status, "\(direct): \(first)\n\(parsed): \(second)", sourceLocation: sourceLocation)
         #expect(first.stdoutBytes == second.stdoutBytes, "\(direct) and \(parsed)", sourceLocation: sourceLocation)
@@ -23,7 +23,7 @@ import Testing
         return first
     }
 
-    @Test func qrDecodeOfEveryKindOfFileMatchesTheParsedCommand() throws {
+    @Test func qrDecodeOfEveryKindOfFileMatchesTheParsedCommand() async throws {
         let directory = try TestPaths.temporaryDirectory("direct-qr")
         defer { try? FileManager.default.removeItem(at: directory) }
         func file(_ name: String, _ bytes: [UInt8]) throws -> String {
@@ -37,43 +37,44 @@ import Testing
         let text = try file("notes.txt", Array("not an image".utf8))
         let missing = directory.appendingPathComponent("help").path
 
-        let one = try Self.expectSame(["qr", "decode", good], ["qr", "decode", "--", good])
+        let one = try await Self.expectSame(["qr", "decode", good], ["qr", "decode", "--", good])
         #expect(one.status == 0 && one.stdout.contains("東京タワー"), "\(one)")
-        let several = try Self.expectSame(
+        let several = try await Self.expectSame(
             ["qr", "decode", good, blank, text, missing, good],
             ["qr", "decode", "--", good, blank, text, missing, good])
         #expect(several.status == 8, "\(several)")
         #expect(several.stdout.hasPrefix(good + ": "), "\(several)")
         #expect(several.stderr.contains("blank image.png") && several.stderr.contains("notes.txt"), "\(several)")
-        let unreadable = try Self.expectSame(["qr", "decode", text], ["qr", "decode", "--", text])
+        let unreadable = try await Self.expectSame(["qr", "decode", text], ["qr", "decode", "--", text])
         #expect(unreadable.status == 9, "\(unreadable)")
     }
 
     @Test(.enabled(if: TestKeyring.isAvailable, "needs a real keyring: run under scripts/with-keyring.sh"))
-    func keysShowMatchesTheParsedCommand() throws {
+    func keysShowMatchesTheParsedCommand() async throws {
         let profile = TestKeyring.uniqueProfile()
         defer { _ = try? ProcessRunner.run("secret-tool", ["clear", "service", "companionkit", "profile", profile]) }
         let environment: [String: String?] = ["COMPANION_VAULT": "secret-service", "COMPANION_PROFILE": profile]
 
-        let empty = try Self.expectSame(
+        let empty = try await Self.expectSame(
             ["keys", "show"], ["keys", "show", "--profile", profile], environment: environment)
         #expect(empty.status == 1 && empty.stderr.contains("keys init"), "\(empty)")
 
-        let created = try ProcessRunner.run(TestPaths.companionBinary.path, ["keys", "init"], environment: environment)
+        let created = try await ProcessRunner.run(
+            TestPaths.companionBinary.path, ["keys", "init"], environment: environment)
         #expect(created.status == 0, "\(created)")
-        let shown = try Self.expectSame(
+        let shown = try await Self.expectSame(
             ["keys", "show"], ["keys", "show", "--profile", profile], environment: environment)
         #expect(shown.status == 0 && shown.stdout.contains("Device identity (Ed25519)"), "\(shown)")
         #expect(shown.stdout.contains(profile), "\(shown)")
     }
 
-    @Test func anInvalidSettingsFileStopsTheDirectCommandAsItStopsTheParsedOne() throws {
+    @Test func anInvalidSettingsFileStopsTheDirectCommandAsItStopsTheParsedOne() async throws {
         let directory = try TestPaths.temporaryDirectory("direct-settings")
         defer { try? FileManager.default.removeItem(at: directory) }
         let settings = directory.appendingPathComponent("config.toml")
         try Data("vualt = \"file\"\n".utf8).write(to: settings)
         let good = TestPaths.testVectors.appendingPathComponent("qr/utf8.png").path
-        let result = try Self.expectSame(
+        let result = try await Self.expectSame(
             ["qr", "decode", good], ["qr", "decode", "--", good], environment: ["COMPANION_CONFIG": settings.path])
         #expect(result.status == 64 && result.stderr.contains("vualt"), "\(result)")
     }
