@@ -1,5 +1,4 @@
 import ArgumentParser
-import CompanionVault
 
 /// `companion keys show`: the device identity's public facts.
 struct KeysShow: BlockingCompanionCommand {
@@ -16,25 +15,5 @@ struct KeysShow: BlockingCompanionCommand {
 
     func execute() throws {
         try KeysShowing(vault: vaultOptions.selection, json: json).execute()
-    }
-}
-
-/// The work of `companion keys show`, given its parsed words.
-struct KeysShowing {
-    var vault: VaultSelection
-    var json: Bool
-
-    func execute() throws {
-        let opened = try vault.openTracked()
-        guard let identity = try DeviceIdentityStore(vault: opened).loadWithCreationDate() else {
-            throw CLIFailure(
-                .failure, "this vault holds no device identity (profile \(vault.profileName))",
-                hint: "run `companion keys init` first")
-        }
-        let summary = IdentitySummary(
-            identity.pair, vault: opened, profile: vault.profileName, created: identity.created)
-        if json { return try Terminal.printJSON(summary) }
-        print("Device identity (Ed25519)")
-        for line in summary.lines { print(line) }
     }
 }

@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 
 extension CompanionCommandLine {
-    /// ArgumentParser's main, plus: a command line that leaves nothing to parse runs directly (``DirectCommand``);
-    /// and with `--json`, a command-line error (unknown option, bad value) is also
-    /// printed as the JSON failure on standard output.
+    /// ArgumentParser's main, plus: a command line that leaves nothing to parse runs directly (``DirectCommand``),
+    /// and with `--json` a command-line error (unknown option, bad value) is also printed as the JSON failure on
+    /// standard output.
     ///
     /// Standard output is line-buffered whatever it is connected to, so that a following command (`agents tail
     /// --follow`, `logs --follow`, `watch --json`) delivers each line to a pipe as it prints it, and a line printed

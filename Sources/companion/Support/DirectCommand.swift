@@ -8,7 +8,7 @@
 /// the values ArgumentParser would have given it. Every other command line, any option, `--help`, `--version` and
 /// every usage error included, goes through ArgumentParser. `DirectCommandEndToEndTests` runs each shape both ways
 /// and compares output and exit status.
-enum DirectCommand: Equatable {
+enum DirectCommand {
     /// `companion qr decode FILE...`
     case qrDecode(files: [String])
     /// `companion keys show`
@@ -33,7 +33,8 @@ enum DirectCommand: Equatable {
         }
     }
 
-    /// Runs the command as its ArgumentParser form would (``CommandOutcome/runBlocking(_:)``) and ends the program.
+    /// Runs the command as its ArgumentParser form would, through the same ``CommandOutcome`` ending (settings
+    /// checked first, a failure printed with its exit code), and ends the program.
     func run() async -> Never {
         switch self {
         case .qrDecode(let files):
