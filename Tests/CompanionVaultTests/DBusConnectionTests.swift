@@ -46,6 +46,91 @@ struct DBusConnectionTests {
         let uid = Array(String(geteuid()).utf8).map { String(format: "%02x", $0) }.joined()
         #expect(received.starts(with: [0] + Array("AUTH EXTERNAL \(uid)\r\nBEGIN\r\n".utf8)))
     }
+
+    /// `call(_:meanwhile:)` runs its work after the calls went out and before their answers are read: the peer
+    /// holds its answer until the work has seen the request arrive, and the work's result comes back with the
+    /// replies. Work run before the write would wait for a request that never came; work run after the answers
+    /// would leave the peer to answer without it (both within the 30 s the two sides wait for each other).
+    @Test func workGivenForTheWaitRunsBetweenSendingAndReading() async throws {
+        let (listener, path, directory) = try Self.scriptedBus()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let requestArrived = DispatchSemaphore(value: 0)
+        let workDone = DispatchSemaphore(value: 0)
+        let served = Finished<Bool>()
+        Thread.detachNewThread {
+            served.finish(
+                Result {
+                    var answeredAfterWork = false
+                    _ = try listener.serve(answer: Self.pingAnswers) {
+                        requestArrived.signal()
+                        answeredAfterWork = workDone.wait(timeout: .now() + 30) == .success
+                    }
+                    return answeredAfterWork
+                })
+        }
+        let (replies, result) = try await offPool {
+            let connection = try DBusConnection.session(
+                environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(path)"], timeout: .seconds(60))
+            let (replies, result) = try connection.call([Self.ping]) { () throws(SecretServiceBusError) in
+                guard requestArrived.wait(timeout: .now() + 30) == .success else {
+                    throw .unexpectedReply("the work ran before the request was sent")
+                }
+                workDone.signal()
+                return 42
+            }
+            return (replies.map(\.body), result)
+        }
+        #expect(replies == [[.string("pong")]])
+        #expect(result == 42)
+        #expect(try await offPool { try served.wait() })
+    }
+
+    /// Work that fails ends the call with its error, and the connection, whose answers were left unread, is not
+    /// used again.
+    @Test func failedWorkRetiresTheConnection() async throws {
+        let (listener, path, directory) = try Self.scriptedBus()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let served = Finished<[UInt8]>()
+        Thread.detachNewThread { served.finish(Result { try listener.serve(answer: Self.pingAnswers) }) }
+        let (first, second) = try await offPool {
+            let connection = try DBusConnection.session(
+                environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(path)"], timeout: .seconds(60))
+            var first: SecretServiceBusError?
+            do throws(SecretServiceBusError) {
+                _ = try connection.call([Self.ping]) { () throws(SecretServiceBusError) -> Int in
+                    throw .cryptography("no key pair")
+                }
+            } catch { first = error }
+            var second: SecretServiceBusError?
+            do throws(SecretServiceBusError) { _ = try connection.call([Self.ping]) } catch { second = error }
+            return (first, second)
+        }
+        #expect(first == .cryptography("no key pair"))
+        #expect(second == .disconnected)
+        // The peer's answer may meet the closed connection (EPIPE): only its end is waited for.
+        _ = try await offPool { try? served.wait() }
+    }
+
+    private static let ping = DBusConnection.Call(
+        destination: "x.y", path: "/x", interface: "x.y", member: "Ping", arguments: [.string("ping")])
+
+    /// The authentication's `OK`, then the replies to `Hello` (serial 1) and to the first call (serial 2).
+    private static var pingAnswers: [UInt8] {
+        let hello = try! DBusMessage(
+            kind: .methodReturn, serial: 2, replySerial: 1, sender: "org.freedesktop.DBus", body: [.string(":1.5")]
+        ).encoded()
+        let answer = try! DBusMessage(
+            kind: .methodReturn, serial: 3, replySerial: 2, sender: ":1.9", body: [.string("pong")]
+        ).encoded()
+        return Array("OK 0123\r\n".utf8) + hello + answer
+    }
+
+    private static func scriptedBus() throws -> (ScriptedBus, path: String, directory: URL) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dbus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("bus").path
+        return (try ScriptedBus(path: path), path, directory)
+    }
 }
 
 /// The result of work on another thread, waited for with a semaphore (off the shared pool, through `offPool`).
@@ -85,14 +170,16 @@ private final class ScriptedBus: @unchecked Sendable {
 
     deinit { close(descriptor) }
 
-    /// Accepts one connection, reads the client's first write, sends `answer`, and returns what it read.
-    func serve(answer: [UInt8]) throws -> [UInt8] {
+    /// Accepts one connection, reads the client's first write, runs `received`, sends `answer`, and returns what it
+    /// read.
+    func serve(answer: [UInt8], received: () -> Void = {}) throws -> [UInt8] {
         let client = accept(descriptor, nil, nil)
         guard client >= 0 else { throw POSIXError(.ECONNABORTED) }
         defer { close(client) }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
         guard count > 0 else { throw POSIXError(.ECONNRESET) }
+        received()
         var sent = 0
         while sent < answer.count {
             let written = answer[sent...].withUnsafeBytes {

@@ -45,16 +45,28 @@ final class DBusConnection {
 
     /// Sends `calls` in one write and returns their replies in the same order (method returns or errors).
     func call(_ calls: [Call]) throws(SecretServiceBusError) -> [DBusMessage] {
+        try call(calls, meanwhile: {}).replies
+    }
+
+    /// Sends `calls` in one write, runs `work` while the bus and the service answer, then returns the replies in
+    /// the same order with `work`'s result: for work that does not depend on the answers (the transfer session's
+    /// key pair while the first call travels). When `work` throws, the replies are not read and the connection is
+    /// not used again.
+    func call<T>(_ calls: [Call], meanwhile work: () throws(SecretServiceBusError) -> T)
+        throws(SecretServiceBusError) -> (replies: [DBusMessage], result: T)
+    {
         guard !broken else { throw .disconnected }
         do {
-            return try exchange(calls)
+            return try exchange(calls, meanwhile: work)
         } catch {
             broken = true
             throw error
         }
     }
 
-    private func exchange(_ calls: [Call]) throws(SecretServiceBusError) -> [DBusMessage] {
+    private func exchange<T>(_ calls: [Call], meanwhile work: () throws(SecretServiceBusError) -> T)
+        throws(SecretServiceBusError) -> (replies: [DBusMessage], result: T)
+    {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         var out: [UInt8] = []
         var awaited: [UInt32] = []
@@ -70,6 +82,7 @@ final class DBusConnection {
         }
         for call in calls { awaited.append(try append(call, to: &out)) }
         try socket.write(out, before: deadline)
+        let result = try work()
         if !authenticated {
             try readAuthenticationAnswer(before: deadline)
             authenticated = true
@@ -91,7 +104,7 @@ final class DBusConnection {
             else { throw .rejected }
             uniqueName = name
         }
-        return replies[0..<awaited.count].map { $0! }
+        return (replies[0..<awaited.count].map { $0! }, result)
     }
 
     private func append(_ call: Call, to out: inout [UInt8]) throws(SecretServiceBusError) -> UInt32 {

@@ -36,11 +36,14 @@ final class SecretServiceBus {
     /// client that opens the session first, as this one did, crashed a private daemon about once in 300 reads
     /// (docs/vault.md). So the first call is `ReadAlias`, which answers "/" rather than crashing when the record is
     /// missing, and it is answered before `OpenSession` is sent: by then the record's callback has run, or is the
-    /// highest-priority source of the next iteration, ahead of `OpenSession`.
+    /// highest-priority source of the next iteration, ahead of `OpenSession`. Our key pair for the transfer session
+    /// (libgcrypt's start, its random generator's seeding, one exponentiation) is made while that first call, with
+    /// the connection's authentication and `Hello`, travels.
     static func open(environment: [String: String]) throws(SecretServiceBusError) -> SecretServiceBus? {
         let connection = try DBusConnection.session(environment: environment, timeout: timeout)
-        _ = try connection.call([call("ReadAlias", [.string("default")])])
-        let transfer = try TransferSession()
+        let (_, transfer) = try connection.call(
+            [call("ReadAlias", [.string("default")])],
+            meanwhile: { () throws(SecretServiceBusError) in try TransferSession() })
         let reply = try connection.call([
             call("OpenSession", [.string(TransferSession.algorithm), .variant(.bytes(transfer.publicKey))])
         ])[0]
