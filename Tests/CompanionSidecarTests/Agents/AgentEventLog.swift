@@ -8,7 +8,12 @@ actor AgentEventLog {
     struct Timeout: Error, CustomStringConvertible {
         let what: String
         let seen: [String]
-        var description: String { "no \(what) within the deadline; seen: \(seen.suffix(30).joined(separator: ", "))" }
+        /// How the connection ended, when it had (nil: still open).
+        let outcome: AgentEventSocket.Outcome?
+        var description: String {
+            "no \(what) within the deadline; seen: \(seen.suffix(30).joined(separator: ", ")); connection: "
+                + (outcome.map { "\($0)" } ?? "open")
+        }
     }
 
     private(set) var events: [AgentEventMessage] = []
@@ -45,13 +50,17 @@ actor AgentEventLog {
         let stream = outgoing.stream
         task = Task {
             let messages = terminals.map { AgentClientMessage(type: "subscribe_terminal", sessionId: $0) } + more
-            let outcome = try? await socket.run(
-                after: after, epoch: epoch, messages: messages, outgoing: stream
-            ) { event in
-                await self.append(event)
-                return []
+            let outcome: AgentEventSocket.Outcome
+            do {
+                outcome = try await socket.run(after: after, epoch: epoch, messages: messages, outgoing: stream) {
+                    event in
+                    await self.append(event)
+                    return []
+                }
+            } catch {
+                outcome = .dropped("failed: \(error)")
             }
-            self.ended(outcome ?? .dropped("failed"))
+            self.ended(outcome)
         }
     }
 
@@ -115,7 +124,7 @@ actor AgentEventLog {
 
     private func expire(_ id: UInt64, what: String) {
         guard let waiter = waiters.removeValue(forKey: id) else { return }
-        waiter.continuation.resume(throwing: Timeout(what: what, seen: events.map(Self.describe)))
+        waiter.continuation.resume(throwing: Timeout(what: what, seen: events.map(Self.describe), outcome: outcome))
     }
 
     static func describe(_ event: AgentEventMessage) -> String {
