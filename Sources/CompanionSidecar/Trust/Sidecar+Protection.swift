@@ -64,9 +64,9 @@ extension Sidecar {
         let scopes = currentScopes
         return { context in
             guard await trusted(context) else { return "this device is no longer trusted (revoked); pair again" }
+            // A WebSocket close reason holds at most 123 bytes: kept short.
             guard await scopes(context).contains(scope) else {
-                return "this device no longer has the '\(scope.rawValue)' scope this stream needs; the workstation "
-                    + "owner can grant it again (companion sidecar devices scope)"
+                return "this device no longer has the '\(scope.rawValue)' scope this stream needs; ask the owner"
             }
             return nil
         }
