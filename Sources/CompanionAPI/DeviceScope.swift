@@ -7,9 +7,13 @@ public enum DeviceScope: String, Codable, Sendable, CaseIterable, Comparable {
     case read
     /// Create, start and cancel tasks.
     case tasks
-    /// Prompt the agent: create, fork and delete sessions, stream and cancel chats.
+    /// Prompt the agent: create, fork and delete sessions, stream and cancel chats, with options that do not widen
+    /// what runs without a prompt (those, and changing MCP servers, skills, plugins and most settings, are
+    /// `control`'s).
     case chat
-    /// Agent sessions: terminal input, starting and removing agents, answering permission requests.
+    /// Agent sessions: terminal input, starting and removing agents, answering permission requests; and whatever
+    /// makes Claude Code run something without a prompt (allowed tools, permission modes, added directories, MCP
+    /// servers, skills, plugins, settings keys beyond the model and output style).
     case control
     /// Devices and secrets: revoking other devices, revealing MCP server env values.
     case admin

@@ -20,7 +20,7 @@ import Testing
         }
     }
 
-    @Test func theArgvHasTheStreamFlagsSessionFlagsAndOptionsButNeverThePrompt() throws {
+    @Test func theArgvHasTheStreamFlagsSessionFlagsAndOptionsButNeverThePromptNorTheSystemPrompts() throws {
         let options = ClaudeRunOptions(
             model: try ClaudeModelName("sonnet"), permissionMode: .acceptEdits, systemPrompt: "-be brief",
             appendSystemPrompt: "and kind", maxTurns: 3, maxBudgetUSD: 0.5, allowedTools: ["Read", "Bash(git *)"],
@@ -29,10 +29,10 @@ import Testing
             prompt: "--version", workingDirectory: directory, session: .fork(claudeSessionID: session), options: options
         )
         #expect(
-            try request.arguments() == [
+            try request.arguments(promptFiles: ["--system-prompt-file", "/p/system.txt"]) == [
                 "-p", "--output-format", "stream-json", "--verbose", "--include-partial-messages", "--resume", session,
                 "--fork-session", "--model", "sonnet", "--permission-mode", "acceptEdits",
-                "--system-prompt=-be brief", "--append-system-prompt=and kind", "--max-turns", "3",
+                "--system-prompt-file", "/p/system.txt", "--max-turns", "3",
                 "--max-budget-usd", "0.5", "--allowed-tools=Read", "--allowed-tools=Bash(git *)",
                 "--disallowed-tools=WebFetch", "--add-dir=\(directory)",
             ])

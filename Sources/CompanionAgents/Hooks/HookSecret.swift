@@ -32,6 +32,19 @@ public struct HookSecret: Sendable {
         return ConstantTime.equals(Array(presented.utf8), bytes)
     }
 
+    /// True when `text` holds this secret anywhere (every window compared in constant time, whatever matched):
+    /// how the sidecar finds the secret wherever it wrote it, to mask it.
+    public func occurs(in text: String) -> Bool {
+        let haystack = Array(text.utf8)
+        guard !bytes.isEmpty, haystack.count >= bytes.count else { return false }
+        var found = false
+        for start in 0...(haystack.count - bytes.count) {
+            let window = Array(haystack[start..<(start + bytes.count)])
+            found = ConstantTime.equals(window, bytes) || found
+        }
+        return found
+    }
+
     /// The text written into the settings file.
     var text: String { String(decoding: bytes, as: UTF8.self) }
 }

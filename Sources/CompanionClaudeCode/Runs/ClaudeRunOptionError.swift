@@ -22,6 +22,8 @@ public enum ClaudeRunOptionError: Error, Sendable, Equatable, CustomStringConver
     case invalidMaxBudget(Double)
     /// A system prompt over ``ClaudeRunOptions/maximumSystemPromptBytes`` or with NUL (names which one).
     case invalidSystemPrompt(String)
+    /// The system prompt's file could not be written in the state directory (named).
+    case promptFileUnwritable(String)
 
     /// Safe to show and log: names the option, never a prompt's text.
     public var description: String {
@@ -37,6 +39,9 @@ public enum ClaudeRunOptionError: Error, Sendable, Equatable, CustomStringConver
         case .invalidMaxTurns(let value): "max turns must be between 1 and 1000 (got \(value))"
         case .invalidMaxBudget(let value): "max budget must be a positive amount of dollars (got \(value))"
         case .invalidSystemPrompt(let which): "the \(which) is too long or contains NUL"
+        case .promptFileUnwritable(let directory):
+            "the system prompt could not be written to a private file under \(directory); check that the directory "
+                + "is the sidecar user's, mode 0700, and has room"
         }
     }
 }

@@ -55,8 +55,10 @@ public struct ClaudeRunRequest: Sendable, Equatable {
     }
 
     /// The argv after the executable: `-p --output-format stream-json --verbose --include-partial-messages`, the
-    /// session flags, then each option. The prompt is not in it (standard input). Validates first.
-    public func arguments() throws(ClaudeRunOptionError) -> [String] {
+    /// session flags, then each option. The prompt is not in it (standard input), nor are the system prompts:
+    /// `promptFiles` are their `--system-prompt-file`/`--append-system-prompt-file` arguments (the supervisor
+    /// writes the files, ``ClaudePromptFiles``). Validates first.
+    public func arguments(promptFiles: [String] = []) throws(ClaudeRunOptionError) -> [String] {
         try validate()
         var arguments = ["-p", "--output-format", "stream-json", "--verbose", "--include-partial-messages"]
         switch session {
@@ -66,8 +68,7 @@ public struct ClaudeRunRequest: Sendable, Equatable {
         }
         if let model = options.model { arguments += ["--model", model.rawValue] }
         if let mode = options.permissionMode { arguments += ["--permission-mode", mode.rawValue] }
-        if let text = options.systemPrompt { arguments.append("--system-prompt=\(text)") }
-        if let text = options.appendSystemPrompt { arguments.append("--append-system-prompt=\(text)") }
+        arguments += promptFiles
         if let turns = options.maxTurns { arguments += ["--max-turns", String(turns)] }
         if let budget = options.maxBudgetUSD { arguments += ["--max-budget-usd", String(budget)] }
         // `--flag=value` keeps each value one argument, even a rule that contains spaces.

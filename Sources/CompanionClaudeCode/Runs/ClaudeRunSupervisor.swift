@@ -31,6 +31,8 @@ public final class ClaudeRunSupervisor: @unchecked Sendable {
     /// needs (`ANTHROPIC_API_KEY`, `CLAUDE_CONFIG_DIR`, …).
     public let environment: [String: String]
     private let registry: ClaudeRunRegistry
+    /// Where each run's system prompt files are written (``ClaudePromptFiles``).
+    private let stateDirectory: URL
     private let replayCapacity: Int
     private let logger: Logger
     private let lock = NSLock()
@@ -51,6 +53,7 @@ public final class ClaudeRunSupervisor: @unchecked Sendable {
         self.replayCapacity = replayCapacity
         self.logger = logger
         registry = try ClaudeRunRegistry(directory: stateDirectory)
+        self.stateDirectory = stateDirectory
     }
 
     /// The runs that have not ended.
@@ -71,14 +74,21 @@ public final class ClaudeRunSupervisor: @unchecked Sendable {
     /// Validates `request` (throws before anything is spawned) and starts it. The run's events begin with the
     /// CLI's `system/init` and end with ``ClaudeRunEvent/Kind/ended(_:)``.
     public func start(_ request: ClaudeRunRequest) throws(ClaudeRunOptionError) -> ClaudeRun {
-        let arguments = try request.arguments()
+        try request.validate()
         let run = ClaudeRun(request: request, replayCapacity: replayCapacity)
+        let promptFiles = try ClaudePromptFiles.write(request.options, runID: run.id, under: stateDirectory)
+        let arguments: [String]
+        do { arguments = try request.arguments(promptFiles: promptFiles.arguments) } catch {
+            promptFiles.remove()
+            throw error
+        }
         lock.withLock { live[run.id] = run }
         logger.info("claude run starting", metadata: ["run": "\(run.id)", "session": "\(request.session.kind)"])
         Task.detached { [self] in
             let outcome = await ClaudeRunProcess(
                 executable: executable, environment: environment, registry: registry, logger: logger
             ).execute(run: run, arguments: arguments, prompt: request.prompt)
+            promptFiles.remove()
             lock.withLock {
                 live.removeValue(forKey: run.id)
                 finished.insert(run, at: 0)
@@ -111,6 +121,12 @@ public final class ClaudeRunSupervisor: @unchecked Sendable {
         let liveIDs = Set(runs.map(\.id.uuidString))
         var interrupted: [ClaudeInterruptedRun] = []
         let boot = ProcessStat.bootID
+        // System prompt files a crashed run left (``ClaudePromptFiles``): nothing live reads them.
+        let prompts = stateDirectory.appendingPathComponent("prompts", isDirectory: true)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: prompts.path)) ?? []
+        where !liveIDs.contains(name) {
+            try? FileManager.default.removeItem(at: prompts.appendingPathComponent(name))
+        }
         for entry in try registry.all() where !liveIDs.contains(entry.runID) {
             let killed = entry.bootID == boot ? killGroup(of: entry) : 0
             try registry.remove(runID: entry.runID)

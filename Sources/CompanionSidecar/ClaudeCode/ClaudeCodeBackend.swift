@@ -24,8 +24,10 @@ public protocol ClaudeCodeBackend: Sendable {
     func transcript(encodedProjectPath: String, sessionId: String, limit: Int, offset: Int)
         async throws(SidecarError) -> ListResponse<Message>
     /// Starts a run (or, with `resumeAfter`, re-attaches to the run this same request started) and returns its
-    /// session and frames.
-    func chat(_ request: ChatStreamRequest, resumeAfter: String?) async throws(SidecarError) -> ChatRunStream
+    /// session and frames. A stored session's options are checked against `caller`'s scopes
+    /// (``RouteScopes/optionRules``, `session.permissionMode`) before anything starts.
+    func chat(_ request: ChatStreamRequest, resumeAfter: String?, caller: ChatCaller) async throws(SidecarError)
+        -> ChatRunStream
     /// Cancels the session's running answer; false when none was running.
     func cancelChat(sessionId: UUID) async throws(SidecarError) -> Bool
     func stats() async throws(SidecarError) -> StatsResponse
@@ -58,6 +60,17 @@ public struct ChatRunStream: Sendable {
 }
 
 /// One event of a chat stream: a stream message with its SSE id (unique within the session's runs), or the end.
+/// Who sends a chat message: the scopes of the signing device (or of the API key) and the device's id.
+public struct ChatCaller: Sendable, Equatable {
+    public var scopes: Set<DeviceScope>
+    public var deviceID: String?
+
+    public init(scopes: Set<DeviceScope>, deviceID: String?) {
+        self.scopes = scopes
+        self.deviceID = deviceID
+    }
+}
+
 public enum ChatStreamFrame: Sendable, Equatable {
     case message(id: String, StreamMessage)
     case done

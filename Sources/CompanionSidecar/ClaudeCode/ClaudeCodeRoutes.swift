@@ -13,6 +13,8 @@ struct ClaudeCodeRoutes {
     static let maxBodyBytes = 64 * 1024
 
     let backend: any ClaudeCodeBackend
+    /// Why an open chat stream must end now (its device revoked or without `chat`), nil while it may go on.
+    var streamRefusal: @Sendable (SidecarRequestContext) async -> String? = { _ in nil }
 
     func register(on router: Router<SidecarRequestContext>, authentication: SignatureOrKeyMiddleware) {
         let api = router.group("api/v1").add(middleware: EnvelopeErrorMiddleware()).add(middleware: authentication)
@@ -26,8 +28,10 @@ struct ClaudeCodeRoutes {
                 ListResponse(items: try await backend.projectSessions(id: try Self.uuid(context, "id"))))
         }
         api.get("sessions") { request, _ in try await sessions(request) }
-        api.post("sessions") { request, _ in
+        api.post("sessions") { request, context in
             let body = try await Envelope.decode(CreateSessionRequest.self, from: request, limit: Self.maxBodyBytes)!
+            try OptionCheck.require(
+                body, scopes: context.authenticatedScopes, deviceID: context.authenticatedDeviceID)
             return try Envelope.success(try await backend.createSession(body))
         }
         api.get("sessions/scan") { _, _ in try Envelope.success(try await backend.scan()) }
@@ -53,7 +57,7 @@ struct ClaudeCodeRoutes {
             return try Envelope.success(
                 try await backend.messages(sessionId: try Self.uuid(context, "id"), limit: limit, offset: offset))
         }
-        api.post("chat/stream") { request, _ in try await chat(request) }
+        api.post("chat/stream") { request, context in try await chat(request, context: context) }
         api.post("chat/cancel/:sessionId") { _, context in
             let cancelled = try await backend.cancelChat(sessionId: try Self.uuid(context, "sessionId"))
             return try Envelope.success(CancelledResponse(cancelled: cancelled))
@@ -85,15 +89,19 @@ struct ClaudeCodeRoutes {
             PaginatedResponse(items: Array(all[start..<end]), total: all.count, hasMore: end < all.count))
     }
 
-    private func chat(_ request: Request) async throws -> Response {
+    private func chat(_ request: Request, context: SidecarRequestContext) async throws -> Response {
         let body = try await Envelope.decode(ChatStreamRequest.self, from: request, limit: Self.maxChatBodyBytes)!
         guard !body.prompt.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw SidecarError.badRequest("the prompt is empty")
         }
+        let caller = ChatCaller(scopes: context.authenticatedScopes, deviceID: context.authenticatedDeviceID)
+        try OptionCheck.require(body, scopes: caller.scopes, deviceID: caller.deviceID)
         let lastEventID = request.headers[HTTPField.Name("Last-Event-ID")!]
-        let run = try await backend.chat(body, resumeAfter: lastEventID)
+        let run = try await backend.chat(body, resumeAfter: lastEventID, caller: caller)
+        let refusal = streamRefusal
         return ServerSentEventsBody.response(
-            frames: run.frames, extraHeaders: [(HTTPField.Name("X-Session-ID")!, run.sessionID.uuidString)])
+            frames: run.frames, extraHeaders: [(HTTPField.Name("X-Session-ID")!, run.sessionID.uuidString)],
+            refusal: { await refusal(context) })
     }
 
     /// `limit` (1–1000) and `offset` (≥ 0) of a message list.

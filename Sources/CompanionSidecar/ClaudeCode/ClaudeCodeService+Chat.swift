@@ -16,8 +16,8 @@ struct SessionRun: Sendable {
 /// Chat: starting a run in a session, streaming its events, cancelling it, and keeping the session's record
 /// (Claude session id, status, cost) whether or not anyone is listening.
 extension ClaudeCodeService {
-    public func chat(_ request: ChatStreamRequest, resumeAfter lastEventID: String?) async throws(SidecarError)
-        -> ChatRunStream
+    public func chat(_ request: ChatStreamRequest, resumeAfter lastEventID: String?, caller: ChatCaller)
+        async throws(SidecarError) -> ChatRunStream
     {
         let digest = SHA256.hash(Array(request.prompt.utf8))
         if let sessionId = request.sessionId, let lastEventID, let current = runs[sessionId],
@@ -30,6 +30,10 @@ extension ClaudeCodeService {
         if let current = runs[session.id], !current.run.isFinished {
             throw SidecarError(
                 .conflict, "session \(session.id.uuidString) is already answering; wait for it or cancel it")
+        }
+        if request.options?.permissionMode == nil {
+            try OptionCheck.requireStoredMode(
+                session.options.permissionMode, scopes: caller.scopes, deviceID: caller.deviceID)
         }
         let supervisor = try await requireSupervisor()
         let options = try runOptions(session.options, overrides: request.options)

@@ -11,7 +11,7 @@ extension ClaudeCodeService {
         do {
             let snapshot = try store.read(scope: settingsScope, projectPath: projectPath)
             return ConfigInfo(
-                scope: scope, path: path, content: FoundationJSONBridge.json(maskingEnv(snapshot.object)))
+                scope: scope, path: path, content: FoundationJSONBridge.json(maskingSecrets(snapshot.object)))
         } catch .file(let problem) where Self.isMalformed(problem) {
             return ConfigInfo(
                 scope: scope, path: path, content: .object([:]), isValid: false, errors: [problem.description])
@@ -28,15 +28,13 @@ extension ClaudeCodeService {
         let store = ClaudeSettingsStore(locations: configLocations)
         let path = try Self.settingsPath(store, scope: scope, projectPath: request.projectPath)
         var changes = members.mapValues(FoundationJSONBridge.foundation)
-        if let env = changes["env"] as? [String: Any] {
-            // A form that sends back the masked `env` it was shown keeps the stored values.
+        if changes.values.contains(where: Self.holdsMask) {
+            // A form that sends back the masked values it was shown keeps the stored values.
             let stored: [String: Any]
-            do {
-                stored =
-                    try store.read(scope: scope, projectPath: request.projectPath).object["env"] as? [String: Any]
-                    ?? [:]
-            } catch { throw Self.sidecarError(error) }
-            changes["env"] = try restoringEnv(env, stored: stored)
+            do { stored = try store.read(scope: scope, projectPath: request.projectPath).object } catch {
+                throw Self.sidecarError(error)
+            }
+            changes = try restoringSecrets(changes, stored: stored)
         }
         do {
             let written = try store.update(scope: scope, projectPath: request.projectPath, changes: changes)
@@ -44,7 +42,7 @@ extension ClaudeCodeService {
                 "Claude Code settings changed",
                 metadata: ["scope": "\(scope.rawValue)", "keys": "\(members.keys.sorted().joined(separator: ","))"])
             return ConfigInfo(
-                scope: request.scope, path: path, content: FoundationJSONBridge.json(maskingEnv(written)))
+                scope: request.scope, path: path, content: FoundationJSONBridge.json(maskingSecrets(written)))
         } catch { throw Self.sidecarError(error) }
     }
 
@@ -71,33 +69,6 @@ extension ClaudeCodeService {
         }
         logger.notice("settings env values revealed", metadata: ["scope": "\(settingsScope.rawValue)"])
         return ConfigRevealResponse(scope: scope, path: path, env: env)
-    }
-
-    /// `settings` with each text value of its `env` object (environment variables Claude Code sets, often API
-    /// keys) masked as MCP env values are (``MCPSecretMask``: `••••` and a fingerprint); the names stay. Only
-    /// ``revealConfigEnv(scope:projectPath:requester:)`` (admin, audited) shows them.
-    func maskingEnv(_ settings: [String: Any]) -> [String: Any] {
-        guard let env = settings["env"] as? [String: Any] else { return settings }
-        var masked = settings
-        masked["env"] = env.mapValues { value -> Any in
-            guard let text = value as? String else { return value }
-            return secretMask.mask(text)
-        }
-        return masked
-    }
-
-    /// `incoming` `env` with every masked value that is the mask of the stored value put back to the stored
-    /// value; a masked value that matches nothing stored is refused (400), never written.
-    func restoringEnv(_ incoming: [String: Any], stored: [String: Any]) throws(SidecarError) -> [String: Any] {
-        let texts = incoming.compactMapValues { $0 as? String }
-        let storedTexts = stored.compactMapValues { $0 as? String }
-        let restored: [String: String]
-        do { restored = try secretMask.restore(texts, existing: storedTexts) } catch {
-            throw .badRequest(
-                "env holds a masked value that is not the stored one; send the real value or the mask the sidecar "
-                    + "showed")
-        }
-        return incoming.merging(restored) { _, new in new }
     }
 
     static func settingsScope(_ text: String) throws(SidecarError) -> ClaudeSettingsScope {

@@ -32,14 +32,14 @@ extension ClaudeCodeService: ClaudeMCPBackend {
             name: definition.name, scope: request.scope ?? .user, projectPath: definition.projectPath)
     }
 
-    public func updateMCPServer(name: String, _ request: CreateMCPRequest) async throws(SidecarError) -> MCPServer {
+    public func updateMCPServer(
+        name: String, _ request: CreateMCPRequest, requester: AuditRequester, mayRestoreElsewhere: Bool
+    ) async throws(SidecarError) -> MCPServer {
         let scope = request.scope ?? .user
         let existing = try await find(name: name, scope: scope, projectPath: request.projectPath)
         var definition = try Self.definition(request, name: request.name)
-        do {
-            definition.env = try secretMask.restore(definition.env, existing: existing.env)
-            definition.headers = try secretMask.restore(definition.headers, existing: existing.headers)
-        } catch { throw Self.sidecarError(error) }
+        try await restoreMasks(
+            in: &definition, from: existing, requester: requester, mayRestoreElsewhere: mayRestoreElsewhere)
         let catalog = try await catalog()
         do { try catalog.replace(name: name, with: definition) } catch { throw Self.sidecarError(error) }
         logger.info("MCP server changed", metadata: ["name": "\(definition.name)", "scope": "\(scope.rawValue)"])

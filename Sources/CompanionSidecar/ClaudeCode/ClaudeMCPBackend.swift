@@ -13,8 +13,12 @@ public protocol ClaudeMCPBackend: Sendable {
     func mcpServer(name: String, scope: MCPScope?, projectPath: String?) async throws(SidecarError) -> MCPServer
     func addMCPServer(_ request: CreateMCPRequest) async throws(SidecarError) -> MCPServer
     /// Replaces the server `name` (in the request's scope) with the request; masked values sent back unchanged
-    /// keep the stored ones.
-    func updateMCPServer(name: String, _ request: CreateMCPRequest) async throws(SidecarError) -> MCPServer
+    /// keep the stored ones, but only while `command`, `args` and `url` stay as stored: otherwise the secrets would
+    /// go to a program or address the caller chose. With `mayRestoreElsewhere` (an `admin` caller, who could reveal
+    /// them anyway) they are kept there too, and that is recorded in the audit log as a reveal, for `requester`.
+    func updateMCPServer(
+        name: String, _ request: CreateMCPRequest, requester: AuditRequester, mayRestoreElsewhere: Bool
+    ) async throws(SidecarError) -> MCPServer
     func deleteMCPServer(name: String, scope: MCPScope?, projectPath: String?) async throws(SidecarError)
     /// Starts the server and completes the MCP handshake, bounded in time.
     func mcpHealth(name: String, scope: MCPScope?, projectPath: String?) async throws(SidecarError)

@@ -45,7 +45,10 @@ struct ClaudeMCPRoutes {
             let body = try await Envelope.decode(
                 CreateMCPRequest.self, from: request, limit: ClaudeCodeRoutes.maxBodyBytes)!
             return try Envelope.success(
-                try await backend.updateMCPServer(name: try context.parameters.require("name"), body))
+                try await backend.updateMCPServer(
+                    name: try context.parameters.require("name"), body,
+                    requester: AuditRequester(deviceId: context.authenticatedDeviceID, peer: context.peerDescription),
+                    mayRestoreElsewhere: context.authenticatedScopes.contains(.admin)))
         }
         api.delete("mcp/:name") { request, context in
             try await backend.deleteMCPServer(
@@ -65,9 +68,14 @@ struct ClaudeMCPRoutes {
             return try Envelope.success(
                 try await backend.config(scope: scope, projectPath: try Self.projectPath(request)))
         }
-        api.put("config") { request, _ in
+        api.put("config") { request, context in
             let body = try await Envelope.decode(
                 UpdateConfigRequest.self, from: request, limit: ClaudeCodeRoutes.maxBodyBytes)!
+            if case .object(let members) = body.content {
+                try OptionCheck.require(
+                    settingsKeys: Array(members.keys), scopes: context.authenticatedScopes,
+                    deviceID: context.authenticatedDeviceID)
+            }
             return try Envelope.success(try await backend.updateConfig(body))
         }
     }

@@ -46,10 +46,10 @@ enum SidecarRouter {
         // `/v1/tasks…` (orchestrator): their own group, signed requests or the configured `X-API-Key`.
         sidecar.tasks.addRoutes(to: router, guard: sidecar.taskRouteGuard)
         sidecar.tasks.addWebSocketRoutes(
-            to: router, guard: sidecar.taskRouteGuard, stillAuthorized: sidecar.taskStreamStillAuthorized)
+            to: router, guard: sidecar.taskRouteGuard, refusal: sidecar.streamRefusal(needing: .read))
         // `/api/v1…` (Claude Code, the ILS app's contract): signed requests or the Bearer API key.
         if let claudeCode = sidecar.claudeCode {
-            ClaudeCodeRoutes(backend: claudeCode).register(
+            ClaudeCodeRoutes(backend: claudeCode, streamRefusal: sidecar.streamRefusal(needing: .chat)).register(
                 on: router,
                 authentication: SignatureOrKeyMiddleware(
                     signed: sidecar.signedRequests(bodyLimit: ClaudeCodeRoutes.maxChatBodyBytes),

@@ -9,22 +9,20 @@ extension TaskService {
     /// Lines per WebSocket message.
     static let linesPerMessage = 200
 
-    /// The close reason sent with `TaskLogMessage.unauthorizedCloseCode`.
-    static let unauthorizedReason = "this device is no longer trusted (revoked); pair again"
-
-    /// How often an open log stream re-checks `stillAuthorized`.
+    /// How often an open log stream re-checks `refusal`.
     static let reauthorizationInterval: Duration = .milliseconds(500)
 
     /// Adds the log WebSocket route at `/v1/tasks/:id/logs` in its own group; `guard` guards the upgrade
     /// request, as for ``addRoutes(to:guard:)``.
-    /// `stillAuthorized`, when given, is asked every ``reauthorizationInterval`` with the upgrade request's
-    /// context while the stream is open; once it answers false the stream is closed with
-    /// `TaskLogMessage.unauthorizedCloseCode` (a revoked device stops receiving logs at once, not when the task ends).
+    /// `refusal`, when given, is asked every ``reauthorizationInterval`` with the upgrade request's context while
+    /// the stream is open; once it answers a reason the stream is closed with `TaskLogMessage.unauthorizedCloseCode`
+    /// and that reason (a revoked device, or one that lost `read`, stops receiving logs at once, not when the task
+    /// ends).
     /// The router must be the one given to `.http1WebSocketUpgrade(webSocketRouter:)`.
     @discardableResult
     public func addWebSocketRoutes<Context: RequestContext & WebSocketRequestContext>(
         to router: some RouterMethods<Context>,
-        guard routeGuard: TaskRouteGuard<Context>, stillAuthorized: (@Sendable (Context) async -> Bool)? = nil
+        guard routeGuard: TaskRouteGuard<Context>, refusal: (@Sendable (Context) async -> String?)? = nil
     ) -> RouterGroup<Context> {
         let group = router.group("v1/tasks").add(middleware: routeGuard.middleware)
         let enabled = webSocketEnabled
@@ -34,9 +32,9 @@ extension TaskService {
             let id = context.requestContext.parameters.get("id") ?? ""
             let after = context.request.uri.queryParameters["after"].flatMap { Int($0) } ?? 0
             let requestContext = context.requestContext
-            let authorized = stillAuthorized.map { check in { @Sendable in await check(requestContext) } }
+            let refused = refusal.map { check in { @Sendable in await check(requestContext) } }
             try await self.streamLog(
-                taskID: id, after: max(0, after), inbound: inbound, outbound: outbound, authorized: authorized)
+                taskID: id, after: max(0, after), inbound: inbound, outbound: outbound, refusal: refused)
         }
         return group
     }
@@ -44,11 +42,11 @@ extension TaskService {
     /// Streams one task's log until it ends, the client goes away, or the client falls too far behind.
     func streamLog(
         taskID: String, after: Int, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
-        authorized: (@Sendable () async -> Bool)? = nil
+        refusal: (@Sendable () async -> String?)? = nil
     ) async throws {
         // Trust may have gone between the upgrade request and now: check before the first line is sent.
-        if let authorized, await !authorized() {
-            try await outbound.close(.unknown(TaskLogMessage.unauthorizedCloseCode), reason: Self.unauthorizedReason)
+        if let refusal, let reason = await refusal() {
+            try await outbound.close(.unknown(TaskLogMessage.unauthorizedCloseCode), reason: reason)
             return
         }
         let subscription = hub.subscribe(taskID: taskID)
@@ -66,9 +64,9 @@ extension TaskService {
                 try await self.sendLog(taskID: taskID, after: after, events: subscription.events, outbound: outbound)
                 return .sender
             }
-            if let authorized {
+            if let refusal {
                 group.addTask {
-                    try await Self.closeWhenUnauthorized(authorized, outbound: outbound)
+                    try await Self.closeWhenRefused(refusal, outbound: outbound)
                     return .revoked
                 }
             }
@@ -110,12 +108,16 @@ extension TaskService {
         case timeout
     }
 
-    /// Returns once `authorized` answered false and the stream was closed as unauthorised.
-    private static func closeWhenUnauthorized(
-        _ authorized: @Sendable () async -> Bool, outbound: WebSocketOutboundWriter
-    ) async throws {
-        repeat { try await Task.sleep(for: reauthorizationInterval) } while await authorized()
-        try await outbound.close(.unknown(TaskLogMessage.unauthorizedCloseCode), reason: unauthorizedReason)
+    /// Returns once `refusal` answered a reason and the stream was closed as unauthorised with it.
+    private static func closeWhenRefused(_ refusal: @Sendable () async -> String?, outbound: WebSocketOutboundWriter)
+        async throws
+    {
+        var reason: String?
+        repeat {
+            try await Task.sleep(for: reauthorizationInterval)
+            reason = await refusal()
+        } while reason == nil
+        try await outbound.close(.unknown(TaskLogMessage.unauthorizedCloseCode), reason: reason)
     }
 
     private func sendLog(

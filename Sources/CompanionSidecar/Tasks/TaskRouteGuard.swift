@@ -1,7 +1,7 @@
 import Hummingbird
 
 /// What guards the task routes, which run shell commands: a required argument of
-/// ``TaskService/addRoutes(to:guard:)`` and ``TaskService/addWebSocketRoutes(to:guard:stillAuthorized:)``.
+/// ``TaskService/addRoutes(to:guard:)`` and ``TaskService/addWebSocketRoutes(to:guard:refusal:)``.
 ///
 /// There is no guard that lets everyone in: a ``TaskService`` served on its own requires its `X-API-Key`
 /// (``apiKey(_:)``); the full sidecar accepts a request signed by a paired device or that key

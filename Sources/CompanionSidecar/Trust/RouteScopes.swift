@@ -34,27 +34,33 @@ public enum RouteScopes {
         "GET /api/v1/sessions/transcript/{encodedProjectPath}/{sessionId}": .scope(.read),
         "GET /api/v1/sessions/{id}": .scope(.read), "GET /api/v1/sessions/{id}/messages": .scope(.read),
         "GET /api/v1/stats": .scope(.read), "GET /api/v1/stats/recent": .scope(.read),
+        // Chat: `chat`, with the options that widen what runs unprompted needing `control`
+        // (`RouteScopes.optionRules`, checked by `OptionCheck`).
         "POST /api/v1/sessions": .scope(.chat), "DELETE /api/v1/sessions/{id}": .scope(.chat),
         "POST /api/v1/sessions/{id}/fork": .scope(.chat), "POST /api/v1/chat/stream": .scope(.chat),
         "POST /api/v1/chat/cancel/{sessionId}": .scope(.chat),
         "POST /companion/pairing/cancel": .open,  // loopback only, with the pairing's token
-        // Claude Code's configuration: reading it is `read`; changing what Claude Code may run (MCP servers,
-        // settings, skills, plugins) is `chat`, the power to drive Claude Code; revealing MCP or settings `env` secrets
-        // is `admin`.
+        // Claude Code's configuration: reading it is `read`. Whatever changes what Claude Code runs without a
+        // prompt is `control` (a device without it can never make anything run unprompted): MCP servers (the
+        // health check starts the server's command), skills (installing clones an address the caller chose, and a
+        // skill's `allowed-tools` run unprompted), plugins and marketplaces (a plugin brings hooks and MCP servers;
+        // disabling one can remove a guard). `PUT /config` is `chat` for the keys `RouteScopes.optionRules` allows
+        // and `control` for every other key. Revealing MCP or settings `env` secrets is `admin`.
         "GET /api/v1/mcp": .scope(.read), "GET /api/v1/mcp/{name}": .scope(.read),
-        "GET /api/v1/mcp/{name}/health": .scope(.chat), "POST /api/v1/mcp/{name}/reveal": .scope(.admin),
-        "POST /api/v1/mcp": .scope(.chat), "PUT /api/v1/mcp/{name}": .scope(.chat),
-        "DELETE /api/v1/mcp/{name}": .scope(.chat),
+        "GET /api/v1/mcp/{name}/health": .scope(.control), "POST /api/v1/mcp/{name}/reveal": .scope(.admin),
+        "POST /api/v1/mcp": .scope(.control), "PUT /api/v1/mcp/{name}": .scope(.control),
+        "DELETE /api/v1/mcp/{name}": .scope(.control),
         "GET /api/v1/config": .scope(.read), "PUT /api/v1/config": .scope(.chat),
         "POST /api/v1/config/reveal": .scope(.admin),
         "GET /api/v1/skills": .scope(.read), "GET /api/v1/skills/search": .scope(.read),
         "GET /api/v1/skills/sources": .scope(.read), "GET /api/v1/skills/{name}": .scope(.read),
-        "POST /api/v1/skills/install": .scope(.chat), "POST /api/v1/skills/sources": .scope(.chat),
-        "DELETE /api/v1/skills/sources/{name}": .scope(.chat), "DELETE /api/v1/skills/{name}": .scope(.chat),
+        "POST /api/v1/skills/install": .scope(.control), "POST /api/v1/skills/sources": .scope(.control),
+        "DELETE /api/v1/skills/sources/{name}": .scope(.control), "DELETE /api/v1/skills/{name}": .scope(.control),
         "GET /api/v1/plugins": .scope(.read), "GET /api/v1/plugins/marketplace": .scope(.read),
-        "POST /api/v1/plugins/marketplaces": .scope(.chat), "DELETE /api/v1/plugins/marketplaces/{name}": .scope(.chat),
-        "POST /api/v1/plugins/install": .scope(.chat), "POST /api/v1/plugins/{name}/enable": .scope(.chat),
-        "POST /api/v1/plugins/{name}/disable": .scope(.chat), "DELETE /api/v1/plugins/{name}": .scope(.chat),
+        "POST /api/v1/plugins/marketplaces": .scope(.control),
+        "DELETE /api/v1/plugins/marketplaces/{name}": .scope(.control),
+        "POST /api/v1/plugins/install": .scope(.control), "POST /api/v1/plugins/{name}/enable": .scope(.control),
+        "POST /api/v1/plugins/{name}/disable": .scope(.control), "DELETE /api/v1/plugins/{name}": .scope(.control),
         // Agent sessions: watching is `read`; typing, starting, removing and answering permission requests is
         // `control` (send_input over /ws is checked the same way).
         "GET /api/groups": .scope(.read), "GET /api/sessions": .scope(.read), "GET /api/sessions/{id}": .scope(.read),

@@ -55,4 +55,20 @@ extension Sidecar {
             return ((try? await registry.scopes(deviceID: deviceID)) ?? nil) ?? []
         }
     }
+
+    /// Why an open stream that needs `scope` must end now (its device was revoked, or lost `scope`), nil while it
+    /// may go on: the chat stream (`chat`) and the task log WebSocket (`read`) ask it while open, as `/ws` does.
+    /// Streams opened with the API key keep the key's scopes. Answered from memory.
+    func streamRefusal(needing scope: DeviceScope) -> @Sendable (SidecarRequestContext) async -> String? {
+        let trusted = taskStreamStillAuthorized
+        let scopes = currentScopes
+        return { context in
+            guard await trusted(context) else { return "this device is no longer trusted (revoked); pair again" }
+            // A WebSocket close reason holds at most 123 bytes: kept short.
+            guard await scopes(context).contains(scope) else {
+                return "this device no longer has the '\(scope.rawValue)' scope this stream needs; ask the owner"
+            }
+            return nil
+        }
+    }
 }

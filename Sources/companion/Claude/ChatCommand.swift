@@ -27,7 +27,11 @@ struct ChatCommand: CompanionCommand {
     @Option(help: "With --new: the project to run in (an id from `companion projects`).") var project: String?
     @Option(help: "With --new: a name for the session.") var name: String?
     @Option(help: "Model alias (sonnet, opus, haiku) or full model id.") var model: String?
-    @Option(help: "Claude Code permission mode (default, acceptEdits, plan, dontAsk).") var permissionMode: String?
+    @Option(
+        help: ArgumentHelp(
+            "Claude Code permission mode (default, acceptEdits, plan, dontAsk; all but default and plan need the "
+                + "device's control scope)."))
+    var permissionMode: String?
     @Flag(help: "Print each stream event as one JSON line instead of the text.") var json = false
     @Argument(help: "The message to send.") var message: String
 

@@ -1,3 +1,4 @@
+import CompanionAPI
 import CompanionTestSupport
 import Foundation
 import Testing
@@ -57,7 +58,9 @@ extension RealClaudeCLISuites {
                         sandbox.root.path,
                     ], environment: sandbox.environment.mapValues { Optional($0) }))
             let cli = CompanionCLI()
-            _ = try await ConnectionEndToEndTests.pair(cli, sidecar, name: "Laptop")
+            // Changing skills and plugins needs `control` (issue 29): a default (chat) device is refused.
+            _ = try await ConnectionEndToEndTests.pair(
+                cli, sidecar, name: "Laptop", scopes: DeviceScope.pairingDefault.union([.control]))
             return World(endpoint: endpoint, sandbox: sandbox, sidecar: sidecar, cli: cli)
         }
 

@@ -29,9 +29,9 @@ extension RealClaudeCLISuites {
             let secret = "sk-mcp-leak-\(UUID().uuidString)"
             // The value travels from this shell's environment (`--env NAME`), never in an argument.
             let cli = CompanionCLI(environment: ["MCP_TEST_TOKEN": secret])
-            // Revealing an MCP env value needs the admin scope.
+            // Changing MCP servers and settings needs the control scope, revealing an MCP env value admin.
             _ = try await ConnectionEndToEndTests.pair(
-                cli, sidecar, name: "Phone", scopes: [.read, .tasks, .chat, .admin])
+                cli, sidecar, name: "Phone", scopes: [.read, .tasks, .chat, .control, .admin])
             let project = try sandbox.makeProject("cli")
             let script = try MCPTestServer.install(in: sandbox.root)
             var outputs: [String] = []
