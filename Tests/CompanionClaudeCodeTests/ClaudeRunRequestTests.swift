@@ -40,6 +40,12 @@ import Testing
             prompt: "hi", workingDirectory: directory, session: .resume(claudeSessionID: session))
         #expect(try resumed.arguments().suffix(2) == ["--resume", session])
         #expect(try !ClaudeRunRequest(prompt: "hi", workingDirectory: directory).arguments().contains("--resume"))
+        #expect(
+            try !ClaudeRunRequest(prompt: "hi", workingDirectory: directory).arguments().contains("--setting-sources"))
+        let confined = ClaudeRunOptions(permissionMode: .default, userSettingsOnly: true)
+        #expect(
+            try ClaudeRunRequest(prompt: "hi", workingDirectory: directory, options: confined).arguments().suffix(4)
+                == ["--permission-mode", "default", "--setting-sources", "user"])
     }
 
     @Test func refusedOptions() {

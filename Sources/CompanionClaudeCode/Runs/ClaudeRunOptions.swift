@@ -22,6 +22,11 @@ public struct ClaudeRunOptions: Sendable, Equatable {
     public var disallowedTools: [String]
     /// `--add-dir`: more directories the agent may use (absolute, existing).
     public var addDirectories: [String]
+    /// `--setting-sources user`: only the user's own settings and MCP servers apply; the project's
+    /// `.claude/settings.json`, `.claude/settings.local.json` and `.mcp.json` (whoever can write a repository
+    /// writes them: hooks, allow rules, permission modes, servers) are not read. `claude -p` skips the workspace
+    /// trust dialog, so without this they would run unprompted.
+    public var userSettingsOnly: Bool
 
     /// The longest system prompt accepted, in bytes.
     public static let maximumSystemPromptBytes = 100_000
@@ -31,7 +36,7 @@ public struct ClaudeRunOptions: Sendable, Equatable {
         model: ClaudeModelName? = nil, permissionMode: ClaudePermissionMode? = nil,
         allowBypassPermissions: Bool = false, systemPrompt: String? = nil, appendSystemPrompt: String? = nil,
         maxTurns: Int? = nil, maxBudgetUSD: Double? = nil, allowedTools: [String] = [],
-        disallowedTools: [String] = [], addDirectories: [String] = []
+        disallowedTools: [String] = [], addDirectories: [String] = [], userSettingsOnly: Bool = false
     ) {
         self.model = model
         self.permissionMode = permissionMode
@@ -43,6 +48,7 @@ public struct ClaudeRunOptions: Sendable, Equatable {
         self.allowedTools = allowedTools
         self.disallowedTools = disallowedTools
         self.addDirectories = addDirectories
+        self.userSettingsOnly = userSettingsOnly
     }
 
     /// Throws the first option that is refused.

@@ -68,6 +68,7 @@ public struct ClaudeRunRequest: Sendable, Equatable {
         }
         if let model = options.model { arguments += ["--model", model.rawValue] }
         if let mode = options.permissionMode { arguments += ["--permission-mode", mode.rawValue] }
+        if options.userSettingsOnly { arguments += ["--setting-sources", "user"] }
         arguments += promptFiles
         if let turns = options.maxTurns { arguments += ["--max-turns", String(turns)] }
         if let budget = options.maxBudgetUSD { arguments += ["--max-budget-usd", String(budget)] }

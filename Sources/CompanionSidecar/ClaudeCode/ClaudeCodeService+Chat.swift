@@ -36,7 +36,8 @@ extension ClaudeCodeService {
                 session.options.permissionMode, scopes: caller.scopes, deviceID: caller.deviceID)
         }
         let supervisor = try await requireSupervisor()
-        let options = try runOptions(session.options, overrides: request.options)
+        var options = try runOptions(session.options, overrides: request.options)
+        if !caller.scopes.contains(.control) { Self.confine(&options) }
         let mode: ClaudeRunRequest.Session =
             if let id = session.claudeSessionId { .resume(claudeSessionID: id) } else if let source = session.forkOf {
                 .fork(claudeSessionID: source)
@@ -71,6 +72,15 @@ extension ClaudeCodeService {
         let recorded = Task { await self.record(run, of: id) }
         runs[session.id] = SessionRun(run: run, promptDigest: digest, recorded: recorded)
         return ChatRunStream(sessionID: session.id, frames: Self.frames(of: run, after: nil, recorded: recorded))
+    }
+
+    /// What a run started by a caller without `control` is held to: only the user's settings and MCP servers apply
+    /// (a project's own, written by whoever wrote the repository, e.g. one a task cloned, are not read), and the
+    /// permission mode is `default` unless the caller chose `plan` (the user's `defaultMode` does not widen it), so
+    /// every tool call the user's rules do not allow waits for a person.
+    static func confine(_ options: inout ClaudeRunOptions) {
+        options.userSettingsOnly = true
+        if options.permissionMode == nil { options.permissionMode = .default }
     }
 
     public func cancelChat(sessionId: UUID) async throws(SidecarError) -> Bool {
