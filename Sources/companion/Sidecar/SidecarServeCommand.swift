@@ -49,7 +49,7 @@ struct SidecarServeCommand: CompanionCommand {
 
     @Option(
         name: .customLong("cors-origin"),
-        help: "Extra browser origin allowed (repeatable), e.g. http://192.168.1.5:19006.")
+        help: "Browser origin allowed (repeatable; none by default, local dev servers included), e.g. http://localhost:19006.")
     var corsOrigins: [String] = []
 
     @Option(
