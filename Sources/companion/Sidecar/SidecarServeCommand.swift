@@ -49,7 +49,8 @@ struct SidecarServeCommand: CompanionCommand {
 
     @Option(
         name: .customLong("cors-origin"),
-        help: "Browser origin allowed (repeatable; none by default, local dev servers included), e.g. http://localhost:19006.")
+        help: "Browser origin allowed (repeatable; none by default, local ones included), e.g. http://localhost:19006."
+    )
     var corsOrigins: [String] = []
 
     @Option(
