@@ -1,6 +1,5 @@
 import CompanionSidecar
 import Foundation
-import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
