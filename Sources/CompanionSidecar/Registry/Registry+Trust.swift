@@ -69,7 +69,7 @@ extension Registry {
             try AuditChain.append(
                 AuditEntry(
                     at: Timestamp.truncated(date), event: .scopesChanged, deviceId: deviceID, peer: peer,
-                    detail: device.scopes), db)
+                    detail: device.scopes), db, key: auditKey)
             return device
         }
     }

@@ -20,8 +20,17 @@ import Testing
     }
 
     /// Runs an owner command with `--data-dir` and `--json`.
-    static func owner(_ arguments: [String], dataDirectory: URL) async throws -> (ProcessRunner.Result, JSONValue) {
-        let result = try await CompanionCLI().run(arguments + ["--data-dir", dataDirectory.path, "--json"])
+    /// An owner command run as the workstation owner would: with the sidecar's own vault profile (where its audit
+    /// key is) when it has one.
+    static func owner(_ arguments: [String], dataDirectory: URL, sidecar: SidecarProcess? = nil) async throws -> (
+        ProcessRunner.Result, JSONValue
+    ) {
+        var environment: [String: String?] = [:]
+        if case .keyringProfile(let profile)? = sidecar?.options.identity {
+            environment = ["COMPANION_SIDECAR_PROFILE": profile, "COMPANION_VAULT": "secret-service"]
+        }
+        let result = try await CompanionCLI(environment: environment).run(
+            arguments + ["--data-dir", dataDirectory.path, "--json"])
         return (result, try result.json())
     }
 
@@ -164,8 +173,14 @@ import Testing
             ["sidecar", "devices", "list"], dataDirectory: sidecar.dataDirectory)
         #expect(list.status == Exit.success, "\(list)")
         #expect(devices["devices"]?.arrayValue?.count == 1)
-        let (revoke, _) = try await Self.owner(
+        // Without the sidecar's audit key the change is refused (exit 3), and nothing changes.
+        let (keyless, _) = try await Self.owner(
             ["sidecar", "devices", "revoke", id], dataDirectory: sidecar.dataDirectory)
+        if case .keyringProfile = sidecar.options.identity {
+            #expect(keyless.status == Exit.vault && keyless.stderr.contains("audit key"), "\(keyless)")
+        }
+        let (revoke, _) = try await Self.owner(
+            ["sidecar", "devices", "revoke", id], dataDirectory: sidecar.dataDirectory, sidecar: sidecar)
         #expect(revoke.status == Exit.success, "\(revoke)")
 
         let restarted = try await sidecar.restart()
