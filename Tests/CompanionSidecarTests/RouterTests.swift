@@ -117,15 +117,15 @@ import Testing
         }
     }
 
-    @Test func corsAllowsDevOriginsOnlyAndRefusesForeignStateChanges() async throws {
+    @Test func corsAllowsConfiguredOriginsOnlyAndRefusesForeignStateChanges() async throws {
         let fixture = try SidecarFixture()
         defer { fixture.remove() }
         try await fixture.sidecar.makeApplication().test(.router) { client in
             let preflight = try await client.execute(
                 uri: "/companion/devices/x", method: .options,
-                headers: [.origin: "http://localhost:8081", .accessControlRequestMethod: "DELETE"])
+                headers: [.origin: "http://192.168.1.5:19006", .accessControlRequestMethod: "DELETE"])
             #expect(preflight.status == .noContent)
-            #expect(preflight.headers[.accessControlAllowOrigin] == "http://localhost:8081")
+            #expect(preflight.headers[.accessControlAllowOrigin] == "http://192.168.1.5:19006")
             #expect(preflight.headers[.accessControlAllowMethods]?.contains("DELETE") == true)
             let lan = try await client.execute(
                 uri: "/companion/status", method: .get, headers: [.origin: "http://192.168.1.5:19006"])

@@ -35,6 +35,10 @@ import Testing
         try Self.expectSection("route-scopes", equals: RouteScopeDocument.routeTable())
     }
 
+    @Test func theOptionTableMatchesTheOptionRules() throws {
+        try Self.expectSection("option-rules", equals: RouteScopeDocument.optionTable())
+    }
+
     /// Every test name SECURITY.md gives as evidence in its scope section is a test function of this package.
     @Test func everyTestNamedInTheScopeSectionExists() throws {
         let section = try Self.section("scope-thief")
@@ -66,6 +70,17 @@ enum RouteScopeDocument {
             guard let routes = rows[key] else { continue }
             let label = key == "open" ? "nothing (each checks its own rule, see below)" : "`\(key)`"
             text += "| \(label) | \(routes.sorted(by: Self.routeOrder).joined(separator: ", ")) |\n"
+        }
+        return text
+    }
+
+    /// One row per ``RouteScopes/optionRules`` entry, in the table's order.
+    static func optionTable() -> String {
+        var text = "| Route | Field | When | Needs | Why |\n|---|---|---|---|---|\n"
+        for rule in RouteScopes.optionRules {
+            text +=
+                "| `\(rule.route)` | `\(rule.field)` | \(rule.condition.rawValue) | `\(rule.scope.rawValue)` "
+                + "| \(rule.reason) |\n"
         }
         return text
     }

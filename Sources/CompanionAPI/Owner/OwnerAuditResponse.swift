@@ -15,15 +15,20 @@ public struct OwnerAuditEntry: Codable, Sendable, Equatable {
     public var peer: String?
     /// Short free text, e.g. a failure reason or a TTL.
     public var detail: String?
+    /// The row's hash in the audit chain (`hmac-sha512:…` when keyed), which the next row's link names.
+    public var hash: String?
 
     /// An audit row.
-    public init(id: Int64, at: Date, event: String, deviceId: String?, peer: String?, detail: String?) {
+    public init(
+        id: Int64, at: Date, event: String, deviceId: String?, peer: String?, detail: String?, hash: String? = nil
+    ) {
         self.id = id
         self.at = at
         self.event = event
         self.deviceId = deviceId
         self.peer = peer
         self.detail = detail
+        self.hash = hash
     }
 }
 

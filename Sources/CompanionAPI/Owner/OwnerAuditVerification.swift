@@ -14,9 +14,18 @@ public struct OwnerAuditVerification: Codable, Sendable, Equatable {
     public var problem: String?
     /// The newest row's hash (compare it with a copy kept elsewhere to notice rows removed at the end).
     public var lastHash: String?
+    /// Rows whose hash is keyed with the sidecar's audit key (nil from sidecars that do not say).
+    public var keyedRows: Int?
+    /// Keyed rows that could not be checked because the checker did not have the key.
+    public var uncheckedKeyedRows: Int?
 
     /// A verification result.
-    public init(intact: Bool, checkedRows: Int, firstBrokenRow: Int64?, problem: String?, lastHash: String?) {
+    public init(
+        intact: Bool, checkedRows: Int, firstBrokenRow: Int64?, problem: String?, lastHash: String?,
+        keyedRows: Int? = nil, uncheckedKeyedRows: Int? = nil
+    ) {
+        self.keyedRows = keyedRows
+        self.uncheckedKeyedRows = uncheckedKeyedRows
         self.intact = intact
         self.checkedRows = checkedRows
         self.firstBrokenRow = firstBrokenRow

@@ -42,7 +42,8 @@ public struct PaneWatcher: Sendable {
         let arguments =
             tmux.baseArguments + ["-C", "attach-session", "-f", "read-only,ignore-size", "-t", "=" + session]
         _ = try? await Subprocess.run(
-            .path(.init(tmux.executable)), arguments: Arguments(arguments), input: .inputWriter,
+            .path(.init(tmux.executable)), arguments: Arguments(arguments),
+            environment: tmux.subprocessEnvironment, input: .inputWriter,
             output: .sequence, error: .discarded
         ) { execution in
             let pid = execution.processIdentifier.value

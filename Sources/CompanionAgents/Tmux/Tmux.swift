@@ -2,16 +2,24 @@ import Foundation
 import Subprocess
 
 /// tmux through its command line, always as an argument vector (never a shell), on one server
-/// (`-L socketName`, or the user's default server).
+/// (`-L socketName`, or the user's default server), with exactly the environment given (a server it starts keeps
+/// that environment for every pane: ``TmuxEnvironment``).
 public struct Tmux: Sendable {
     /// The tmux executable.
     public let executable: String
     /// `-L` socket name; nil uses the default server.
     public let socketName: String?
+    /// The whole environment of every tmux command (never the caller's own).
+    public let environment: [String: String]
 
-    public init(executable: String = "/usr/bin/tmux", socketName: String? = nil) {
+    /// `environment` defaults to ``TmuxEnvironment/filtered(_:)`` of this process's environment.
+    public init(
+        executable: String = "/usr/bin/tmux", socketName: String? = nil,
+        environment: [String: String] = TmuxEnvironment.filtered(ProcessInfo.processInfo.environment)
+    ) {
         self.executable = executable
         self.socketName = socketName
+        self.environment = environment
     }
 
     /// One session as `list-sessions` reports it.
@@ -32,8 +40,9 @@ public struct Tmux: Sendable {
         let result: ExecutionResult<Void, StringOutput<UTF8>, StringOutput<UTF8>>
         do {
             result = try await Subprocess.run(
-                .path(.init(executable)), arguments: Arguments(baseArguments + arguments), input: .none,
-                output: .string(limit: 4 << 20), error: .string(limit: 64 << 10))
+                .path(.init(executable)), arguments: Arguments(baseArguments + arguments),
+                environment: subprocessEnvironment, input: .none, output: .string(limit: 4 << 20),
+                error: .string(limit: 64 << 10))
         } catch {
             throw .failed(command: arguments.first ?? "", detail: "could not be started")
         }

@@ -45,10 +45,12 @@ public actor TmuxAgents {
         return session
     }
 
-    /// Adopts the sidecar's tmux sessions left by an earlier run (after a restart), so they are listed again.
-    public func adoptExisting() async {
+    /// Adopts the sidecar's tmux sessions left by an earlier run (after a restart), so they are listed again: only
+    /// those named in `recorded` (the sessions it started), never another `companion-…` session of the server.
+    public func adoptExisting(recorded: Set<String>) async {
         guard let sessions = try? await tmux.listSessions() else { return }
-        for info in sessions where info.name.hasPrefix(Self.sessionPrefix) && watchers[info.name] == nil {
+        for info in sessions
+        where info.name.hasPrefix(Self.sessionPrefix) && recorded.contains(info.name) && watchers[info.name] == nil {
             let id = String(info.name.dropFirst(Self.sessionPrefix.count))
             await store.registerTmux(id: id, tmuxSession: info.name, project: info.directory, command: [])
             watch(id: id, name: info.name)

@@ -13,6 +13,8 @@ public enum ClaudeConfigFileError: Error, Sendable, Equatable, CustomStringConve
     case locked(path: String)
     /// The file is larger than the writer accepts.
     case tooLarge(path: String, limit: Int)
+    /// A project's file is a symbolic link, or lies (through a linked directory) outside the project.
+    case outsideProject(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -32,6 +34,10 @@ public enum ClaudeConfigFileError: Error, Sendable, Equatable, CustomStringConve
             return "\(path) is locked by another writer (\(path).lock); try again, or remove a stale lock"
         case .tooLarge(let path, let limit):
             return "\(path) is larger than \(limit) bytes; it was left unchanged"
+        case .outsideProject(let path, let reason):
+            return
+                "\(path) was not opened: \(reason); a project's files are read and written only where they really "
+                + "lie in the project, never through a symbolic link"
         }
     }
 

@@ -31,12 +31,17 @@ public struct ClaudeJSONFile: Sendable {
     /// Permission bits of a file this creates (`~/.claude.json` is private: 0600).
     public let creationMode: mode_t
 
+    /// The project directory a project's file must really lie in (``ContainedFile``), nil for the user's own
+    /// files: then a link at the file's place is refused, and so is a directory leading outside the project.
+    public let project: String?
+
     /// Runs after the new version is written and before it is swapped in (tests play a concurrent writer here).
     var beforeSwap: (@Sendable () -> Void)?
 
-    public init(url: URL, creationMode: mode_t = 0o600) {
+    public init(url: URL, creationMode: mode_t = 0o600, project: String? = nil) {
         self.url = url
         self.creationMode = creationMode
+        self.project = project
     }
 
     /// Where the previous version is kept.
@@ -47,7 +52,18 @@ public struct ClaudeJSONFile: Sendable {
     /// Reads the file; a missing or empty file is an empty object.
     public func read() throws(ClaudeConfigFileError) -> ClaudeJSONSnapshot {
         let path = url.path
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor: Int32
+        if let project {
+            do { descriptor = try ContainedFile.openForReading(path, within: project) } catch {
+                switch error {
+                case .missing: return ClaudeJSONSnapshot(bytes: Data(), object: [:], exists: false, stamp: nil)
+                case .outside(let reason): throw .outsideProject(path: path, reason: reason)
+                case .failed(let code): throw .unreadable(path: path, errno: code)
+                }
+            }
+        } else {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        }
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT { return ClaudeJSONSnapshot(bytes: Data(), object: [:], exists: false, stamp: nil) }
@@ -75,6 +91,14 @@ public struct ClaudeJSONFile: Sendable {
     public func update<Result>(
         _ change: (inout [String: Any]) throws -> Result
     ) throws -> (result: Result, written: Bool) {
+        if let project {
+            // Written only where it really lies in the project (a `.claude` linked elsewhere is refused).
+            do { _ = try ContainedFile.resolvedPath(url.path, within: project) } catch {
+                if case .outside(let reason) = error {
+                    throw ClaudeConfigFileError.outsideProject(path: url.path, reason: reason)
+                }
+            }
+        }
         let lock = ClaudeConfigLock(file: url)
         try lock.acquire()
         defer { lock.release() }

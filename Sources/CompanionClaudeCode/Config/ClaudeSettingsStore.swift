@@ -23,7 +23,8 @@ public struct ClaudeSettingsStore: Sendable {
             guard FileManager.default.fileExists(atPath: projectPath, isDirectory: &isDirectory), isDirectory.boolValue
             else { throw .noSuchProject(projectPath) }
             return ClaudeJSONFile(
-                url: ClaudeConfigLocations.projectSettings(projectPath: projectPath), creationMode: 0o644)
+                url: ClaudeConfigLocations.projectSettings(projectPath: projectPath), creationMode: 0o644,
+                project: projectPath)
         }
     }
 

@@ -37,9 +37,13 @@ public struct MCPServerCatalog: Sendable {
         for path in projectPaths.sorted() where path.hasPrefix("/") {
             let project = projects[path] as? [String: Any]
             servers += Self.servers(in: project?["mcpServers"], scope: .local, projectPath: path)
-            let file = ClaudeJSONFile(url: ClaudeConfigLocations.projectMCPFile(projectPath: path))
+            let file = ClaudeJSONFile(url: ClaudeConfigLocations.projectMCPFile(projectPath: path), project: path)
             let shared: ClaudeJSONSnapshot
-            do { shared = try file.read() } catch { throw .file(error) }
+            do { shared = try file.read() } catch {
+                // A project whose .mcp.json leads outside it (a link) has no servers for us; it is never read.
+                if case .outsideProject = error { continue }
+                throw .file(error)
+            }
             servers += Self.servers(in: shared.object["mcpServers"], scope: .project, projectPath: path)
         }
         return servers
@@ -166,7 +170,8 @@ public struct MCPServerCatalog: Sendable {
                 }
             case .project:
                 let file = ClaudeJSONFile(
-                    url: ClaudeConfigLocations.projectMCPFile(projectPath: projectPath!), creationMode: 0o644)
+                    url: ClaudeConfigLocations.projectMCPFile(projectPath: projectPath!), creationMode: 0o644,
+                    project: projectPath)
                 try file.update { object in
                     var servers = object["mcpServers"] as? [String: Any] ?? [:]
                     try change(&servers)

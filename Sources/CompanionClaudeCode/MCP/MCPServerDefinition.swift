@@ -69,6 +69,19 @@ public struct MCPServerDefinition: Sendable, Equatable {
         for (key, value) in headers where key.isEmpty || value.contains("\r") || value.contains("\n") {
             throw .invalidDefinition("header names cannot be empty and values cannot contain line breaks")
         }
+        if scope == .project, let key = literalValueKey {
+            throw .invalidDefinition(
+                "\(key) holds a literal value, and the project scope's .mcp.json is shared with everyone who reads "
+                    + "the project (usually committed to git, written 0644): give it as ${VARIABLE} (Claude Code "
+                    + "expands it from the environment) or put the server in the local or user scope")
+        }
+    }
+
+    /// The first env or header name whose value holds no `${…}` reference to the environment, in the project
+    /// scope where every value is shared with the project (see ``validate()``).
+    var literalValueKey: String? {
+        let values = env.map { ("env \($0.key)", $0.value) } + headers.map { ("header \($0.key)", $0.value) }
+        return values.sorted { $0.0 < $1.0 }.first { !$0.1.contains("${") }?.0
     }
 
     /// The entry Claude Code stores for this server, over `existing` (an entry being edited: keys this type

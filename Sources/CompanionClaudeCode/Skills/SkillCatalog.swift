@@ -31,7 +31,8 @@ public struct SkillCatalog: Sendable {
         var skills = Self.skills(in: userSkillsDirectory, scope: .user, preview: listPreviewCharacters)
         if let projectPath {
             skills += Self.skills(
-                in: Self.projectSkillsDirectory(projectPath), scope: .project, preview: listPreviewCharacters)
+                in: Self.projectSkillsDirectory(projectPath), scope: .project, preview: listPreviewCharacters,
+                project: projectPath)
         }
         if includePlugins { skills += pluginSkills(preview: listPreviewCharacters) }
         return skills
@@ -49,11 +50,13 @@ public struct SkillCatalog: Sendable {
             return found
         }
         let valid = try SkillName.validate(name)
-        var places = [(userSkillsDirectory, SkillScope.user)]
-        if let projectPath { places.append((Self.projectSkillsDirectory(projectPath), .project)) }
-        for (directory, scope) in places {
+        var places: [(URL, SkillScope, String?)] = [(userSkillsDirectory, SkillScope.user, nil)]
+        if let projectPath { places.append((Self.projectSkillsDirectory(projectPath), .project, projectPath)) }
+        for (directory, scope, project) in places {
             let candidate = try SkillName.child(valid, of: directory)
-            if let skill = Self.skill(at: candidate, name: valid, scope: scope, preview: previewCharacters) {
+            if let skill = Self.skill(
+                at: candidate, name: valid, scope: scope, preview: previewCharacters, project: project)
+            {
                 return skill
             }
         }
@@ -78,24 +81,28 @@ public struct SkillCatalog: Sendable {
     }
 
     /// The skill directories directly under `directory` (hidden ones skipped), sorted by name.
-    static func skills(in directory: URL, scope: SkillScope, preview: Int, pluginID: String? = nil, prefix: String = "")
-        -> [InstalledSkill]
-    {
+    static func skills(
+        in directory: URL, scope: SkillScope, preview: Int, pluginID: String? = nil, prefix: String = "",
+        project: String? = nil
+    ) -> [InstalledSkill] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { !$0.hasPrefix(".") }.sorted().compactMap { name in
             skill(
                 at: directory.appendingPathComponent(name, isDirectory: true), name: prefix + name, scope: scope,
-                preview: preview, pluginID: pluginID)
+                preview: preview, pluginID: pluginID, project: project)
         }
     }
 
-    /// The skill in `directory`, when it holds a SKILL.md file.
-    static func skill(at directory: URL, name: String, scope: SkillScope, preview: Int, pluginID: String? = nil)
-        -> InstalledSkill?
-    {
+    /// The skill in `directory`, when it holds a SKILL.md file (one that really lies in `project`, for a
+    /// project's skill).
+    static func skill(
+        at directory: URL, name: String, scope: SkillScope, preview: Int, pluginID: String? = nil,
+        project: String? = nil
+    ) -> InstalledSkill? {
         let file = directory.appendingPathComponent("SKILL.md")
         guard
-            let (document, modified) = SkillDocumentCache.shared.document(atPath: file.path, previewCharacters: preview)
+            let (document, modified) = SkillDocumentCache.shared.document(
+                atPath: file.path, previewCharacters: preview, project: project)
         else { return nil }
         return InstalledSkill(
             name: name, scope: scope, directory: directory, pluginID: pluginID, document: document, modified: modified)

@@ -71,6 +71,11 @@ public struct SkillDocument: Sendable, Equatable {
             return SkillDocument(problem: "SKILL.md cannot be read (permissions?)")
         }
         defer { try? handle.close() }
+        return read(handle, previewCharacters: previewCharacters)
+    }
+
+    /// The document read from `handle` (left open).
+    static func read(_ handle: FileHandle, previewCharacters: Int) -> SkillDocument {
         let data = (try? handle.read(upToCount: maxFileBytes + 1)) ?? Data()
         if data.count > maxFileBytes {
             return SkillDocument(problem: "SKILL.md is larger than \(maxFileBytes >> 20) MiB")

@@ -39,11 +39,20 @@ final class SkillDocumentCache: @unchecked Sendable {
 
     init(limit: Int) { self.limit = limit }
 
-    /// The document of the regular file at `path` (links followed) and its modification time; nil when it is not
-    /// a regular file.
-    func document(atPath path: String, previewCharacters: Int) -> (SkillDocument, Date)? {
+    /// The document of the regular file at `path` and its modification time; nil when it is not a regular file.
+    /// Links are followed for the user's own skills (`project` nil); a project's skill must really lie in the
+    /// project (``ContainedFile``: no link as SKILL.md, no directory leading outside), else it is nil too.
+    func document(atPath path: String, previewCharacters: Int, project: String? = nil) -> (SkillDocument, Date)? {
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        var handle: FileHandle?
+        if let project {
+            guard let descriptor = try? ContainedFile.openForReading(path, within: project) else { return nil }
+            handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            guard fstat(descriptor, &info) == 0 else { return nil }
+        } else {
+            guard stat(path, &info) == 0 else { return nil }
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let stamp = Stamp(
             size: Int64(info.st_size), inode: UInt64(info.st_ino), modified: info.st_mtim, changed: info.st_ctim)
         let modified = Date(
@@ -51,7 +60,9 @@ final class SkillDocumentCache: @unchecked Sendable {
         if let entry = lock.withLock({ entries[path] }), entry.stamp == stamp, entry.preview == previewCharacters {
             return (entry.document, modified)
         }
-        let document = SkillDocument.read(URL(fileURLWithPath: path), previewCharacters: previewCharacters)
+        let document =
+            handle.map { SkillDocument.read($0, previewCharacters: previewCharacters) }
+            ?? SkillDocument.read(URL(fileURLWithPath: path), previewCharacters: previewCharacters)
         // A file changed in the last seconds is not kept: file system clocks are coarse (a few milliseconds), so
         // a rewrite of the same size right after this read could keep the same stamp (git's "racily clean").
         guard Date().timeIntervalSince(modified) > Self.settleSeconds else { return (document, modified) }

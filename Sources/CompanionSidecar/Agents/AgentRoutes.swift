@@ -51,6 +51,7 @@ struct AgentRoutes {
                     .conflict, "session \(session.id) was not started by the sidecar; end it where it runs")
             }
             try await Self.tmux { try await service.tmuxAgents.remove(session) }
+            if let name = session.tmuxSession { try await service.registry.forgetAgentSession(name) }
             return try Envelope.success(DeletedResponse())
         }
         api.get("attention") { _, _ in
@@ -86,6 +87,7 @@ struct AgentRoutes {
         let session = try await Self.tmux {
             try await service.tmuxAgents.create(project: body.project, command: command)
         }
+        if let name = session.tmuxSession { try await service.registry.recordAgentSession(name, at: Date()) }
         try await service.audit(
             .agentStarted, deviceID: context.authenticatedDeviceID, peer: context.peerDescription, session: session.id,
             digest: AgentsService.digest(Array(command.joined(separator: "\0").utf8)))

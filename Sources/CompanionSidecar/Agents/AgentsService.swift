@@ -33,7 +33,10 @@ public final class AgentsService: Sendable {
         self.hub = hub
         self.store = store
         self.tmuxAgents = TmuxAgents(
-            tmux: Tmux(executable: settings.tmuxPath, socketName: settings.tmuxSocket), store: store,
+            tmux: Tmux(
+                executable: settings.tmuxPath, socketName: settings.tmuxSocket,
+                environment: AgentsSettings.tmuxEnvironment(ProcessInfo.processInfo.environment)),
+            store: store,
             environment: settings.environment
         ) { id, lines in
             hub.publish(AgentEventMessage(type: "terminal_output", sessionId: id, lines: lines))
@@ -44,9 +47,15 @@ public final class AgentsService: Sendable {
         self.logger = logger
     }
 
-    /// Adopts the tmux sessions an earlier sidecar started.
+    /// Adopts the tmux sessions an earlier sidecar started (as recorded in the registry; none when it cannot be
+    /// read).
     func prepare() async {
-        await tmuxAgents.adoptExisting()
+        let recorded: Set<String>
+        do { recorded = try await registry.recordedAgentSessions() } catch {
+            logger.error("cannot read the recorded agent sessions; none adopted: \(error)")
+            return
+        }
+        await tmuxAgents.adoptExisting(recorded: recorded)
     }
 
     /// Stops watching panes and closes the event streams (tmux sessions keep running).

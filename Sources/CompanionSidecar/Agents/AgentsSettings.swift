@@ -1,3 +1,5 @@
+import CompanionAgents
+import CompanionClaudeCode
 import Foundation
 
 /// Agent sessions on this workstation (`/api/sessions…`, `WS /ws`, the Claude Code hook endpoint): where tmux is, how
@@ -31,5 +33,14 @@ public struct AgentsSettings: Sendable {
         self.defaultCommand = defaultCommand
         self.environment = environment
         self.replayCapacity = replayCapacity
+    }
+}
+
+extension AgentsSettings {
+    /// The whole environment of the sidecar's tmux commands, hence of its tmux server and every pane: what
+    /// Claude Code's runs get (``ClaudeRunEnvironment``) and what tmux needs (``TmuxEnvironment``), nothing else
+    /// of the sidecar's own (`COMPANION_SIDECAR_API_KEY`, `COMPANION_VAULT_PASSPHRASE`, any other secret).
+    static func tmuxEnvironment(_ sidecarEnvironment: [String: String]) -> [String: String] {
+        ClaudeRunEnvironment.filtered(sidecarEnvironment).merging(TmuxEnvironment.filtered(sidecarEnvironment)) { $1 }
     }
 }

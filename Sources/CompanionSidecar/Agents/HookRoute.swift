@@ -6,7 +6,7 @@ import Hummingbird
 
 /// `POST /hooks/claude-code`: where Claude Code's HTTP hooks post (installed by `companion sidecar hooks install`).
 ///
-/// Only this machine may call it (the socket's peer address must be loopback, whatever the sidecar binds), and
+/// Only this machine may call it (``LocalOnlyGate``: a loopback peer, whatever the sidecar binds, no proxy), and
 /// only with the per-install secret (``CompanionAgents/secretHeader``, compared in constant time). Bodies are capped
 /// (``ClaudeHookEvent/maxBodyBytes``) and must be a hook event; anything else is refused and changes nothing. The
 /// bodies hold prompts, tool inputs and answers: they are never logged. A PermissionRequest is held for a paired
@@ -14,6 +14,7 @@ import Hummingbird
 /// event is answered `{}` at once.
 struct HookRoute {
     let service: AgentsService
+    let gate: LocalOnlyGate
 
     func register(on router: Router<SidecarRequestContext>) {
         router.post(RouterPath(CompanionAgents.hookPath)) { request, context in
@@ -22,9 +23,7 @@ struct HookRoute {
     }
 
     private func handle(_ request: Request, _ context: SidecarRequestContext) async throws -> Response {
-        guard context.peerIsLoopback else {
-            throw SidecarError.forbidden("the hook endpoint answers this machine only")
-        }
+        try gate.check(request, context: context, action: "the hook endpoint answers")
         let presented = request.headers[HTTPField.Name(CompanionAgents.secretHeader)!]
         guard let secret = service.hookSecret, secret.matches(presented) else {
             throw SidecarError(

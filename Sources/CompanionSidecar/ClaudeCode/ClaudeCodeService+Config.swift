@@ -5,6 +5,7 @@ import Foundation
 /// `GET /config` and `PUT /config` (``ClaudeMCPBackend``), over ``ClaudeSettingsStore``.
 extension ClaudeCodeService {
     public func config(scope: String, projectPath: String?) async throws(SidecarError) -> ConfigInfo {
+        let projectPath = try await knownProject(projectPath)
         let settingsScope = try Self.settingsScope(scope)
         let store = ClaudeSettingsStore(locations: configLocations)
         let path = try Self.settingsPath(store, scope: settingsScope, projectPath: projectPath)
@@ -21,6 +22,7 @@ extension ClaudeCodeService {
     }
 
     public func updateConfig(_ request: UpdateConfigRequest) async throws(SidecarError) -> ConfigInfo {
+        _ = try await knownProject(request.projectPath)
         let scope = try Self.settingsScope(request.scope)
         guard case .object(let members) = request.content else {
             throw .badRequest("content must be a JSON object of the settings to change")
@@ -49,6 +51,7 @@ extension ClaudeCodeService {
     public func revealConfigEnv(scope: String, projectPath: String?, requester: AuditRequester)
         async throws(SidecarError) -> ConfigRevealResponse
     {
+        let projectPath = try await knownProject(projectPath)
         let settingsScope = try Self.settingsScope(scope)
         let store = ClaudeSettingsStore(locations: configLocations)
         let path = try Self.settingsPath(store, scope: settingsScope, projectPath: projectPath)
@@ -95,6 +98,7 @@ extension ClaudeCodeService {
         switch error {
         case .projectRequired, .noSuchProject, .invalid: return .badRequest(error.description)
         case .file(.malformed), .file(.tooLarge): return SidecarError(.conflict, error.description)
+        case .file(.outsideProject): return .forbidden(error.description)
         case .file: return SidecarError(.unavailable, error.description)
         }
     }

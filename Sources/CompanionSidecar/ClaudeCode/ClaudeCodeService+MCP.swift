@@ -12,6 +12,7 @@ extension ClaudeCodeService: ClaudeMCPBackend {
     }
 
     public func mcpServers(scope: MCPScope?, projectPath: String?) async throws(SidecarError) -> [MCPServer] {
+        let projectPath = try await knownProject(projectPath)
         let all = try await mcp { (catalog) throws(MCPServerError) in try catalog.list(projectPath: projectPath) }
         return all.filter { scope == nil || $0.scope.rawValue == scope!.rawValue }.map(presented)
     }
@@ -19,10 +20,12 @@ extension ClaudeCodeService: ClaudeMCPBackend {
     public func mcpServer(name: String, scope: MCPScope?, projectPath: String?) async throws(SidecarError)
         -> MCPServer
     {
-        presented(try await find(name: name, scope: scope, projectPath: projectPath))
+        let projectPath = try await knownProject(projectPath)
+        return presented(try await find(name: name, scope: scope, projectPath: projectPath))
     }
 
     public func addMCPServer(_ request: CreateMCPRequest) async throws(SidecarError) -> MCPServer {
+        _ = try await knownProject(request.projectPath)
         let definition = try Self.definition(request, name: request.name)
         let catalog = try await catalog()
         do { try await catalog.add(definition) } catch { throw Self.sidecarError(error) }
@@ -35,6 +38,7 @@ extension ClaudeCodeService: ClaudeMCPBackend {
     public func updateMCPServer(
         name: String, _ request: CreateMCPRequest, requester: AuditRequester, mayRestoreElsewhere: Bool
     ) async throws(SidecarError) -> MCPServer {
+        _ = try await knownProject(request.projectPath)
         let scope = request.scope ?? .user
         let existing = try await find(name: name, scope: scope, projectPath: request.projectPath)
         var definition = try Self.definition(request, name: request.name)
@@ -47,6 +51,7 @@ extension ClaudeCodeService: ClaudeMCPBackend {
     }
 
     public func deleteMCPServer(name: String, scope: MCPScope?, projectPath: String?) async throws(SidecarError) {
+        let projectPath = try await knownProject(projectPath)
         let found = try await find(name: name, scope: scope, projectPath: projectPath, unique: scope == nil)
         let catalog = try await catalog()
         do { try await catalog.remove(name: found.name, scope: found.scope, projectPath: found.projectPath) } catch {
@@ -58,6 +63,7 @@ extension ClaudeCodeService: ClaudeMCPBackend {
     public func mcpHealth(name: String, scope: MCPScope?, projectPath: String?) async throws(SidecarError)
         -> MCPHealthResponse
     {
+        let projectPath = try await knownProject(projectPath)
         let server = try await find(name: name, scope: scope, projectPath: projectPath)
         let report = await MCPHealthCheck.check(server, baseEnvironment: settings.environment)
         let status: MCPStatus = !report.checked ? .unknown : report.healthy ? .healthy : .unhealthy
@@ -122,8 +128,9 @@ extension ClaudeCodeService: ClaudeMCPBackend {
         if (project?["disabledMcpjsonServers"] as? [String])?.contains(server.name) == true { return false }
         if (project?["enabledMcpjsonServers"] as? [String])?.contains(server.name) == true { return true }
         let local =
-            (try? ClaudeJSONFile(url: URL(fileURLWithPath: path).appendingPathComponent(".claude/settings.local.json"))
-                .read().object) ?? [:]
+            (try? ClaudeJSONFile(
+                url: URL(fileURLWithPath: path).appendingPathComponent(".claude/settings.local.json"), project: path
+            ).read().object) ?? [:]
         return (local["enableAllProjectMcpServers"] as? Bool) == true
             || ((local["enabledMcpjsonServers"] as? [String])?.contains(server.name) ?? false)
     }
@@ -184,6 +191,7 @@ extension ClaudeCodeService: ClaudeMCPBackend {
         case .notFound: return .notFound(error.description)
         case .alreadyExists: return SidecarError(.conflict, error.description)
         case .file(.malformed), .file(.tooLarge): return SidecarError(.conflict, error.description)
+        case .file(.outsideProject): return .forbidden(error.description)
         case .file, .cliUnavailable: return SidecarError(.unavailable, error.description)
         case .cli: return SidecarError(.conflict, error.description)
         }

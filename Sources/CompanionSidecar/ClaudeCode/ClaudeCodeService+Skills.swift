@@ -13,10 +13,12 @@ extension ClaudeCodeService: ClaudeSkillsBackend {
     }
 
     public func skills(projectPath: String?) async throws(SidecarError) -> [Skill] {
-        skillCatalog.list(projectPath: projectPath).map { ClaudeExtensionsMapping.skill($0, withContent: false) }
+        let projectPath = try await knownProject(projectPath)
+        return skillCatalog.list(projectPath: projectPath).map { ClaudeExtensionsMapping.skill($0, withContent: false) }
     }
 
     public func skill(name: String, projectPath: String?) async throws(SidecarError) -> Skill {
+        let projectPath = try await knownProject(projectPath)
         do {
             let found = try skillCatalog.skill(
                 named: name, projectPath: projectPath, previewCharacters: ClaudeExtensionsMapping.detailCharacters)

@@ -1,7 +1,9 @@
 import Hummingbird
 
-/// CORS for development origins (see ``OriginPolicy``), and refusal of cross-origin state changes.
+/// CORS for the configured development origins (see ``OriginPolicy``), and refusal of cross-origin state changes.
 ///
+/// - The pairing routes (`/companion/pairing/…`) never get CORS headers: no browser page, whatever its origin,
+///   may read a pairing code, a pairing result or a pairing answer, and their preflights are refused.
 /// - Preflight (`OPTIONS` with `Access-Control-Request-Method`) from an allowed origin: 204 with the CORS headers;
 ///   from another origin: 403.
 /// - Other requests from an allowed origin get `Access-Control-Allow-Origin` on their answer, errors included.
@@ -19,7 +21,7 @@ struct DevCORSMiddleware: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         guard let origin = request.headers[.origin] else { return try await next(request, context) }
-        let allowed = policy.allows(origin)
+        let allowed = policy.allows(origin) && !Self.isPairing(request.uri.path)
         if request.method == .options, request.headers[.accessControlRequestMethod] != nil {
             guard allowed else {
                 return try ErrorMiddleware.response(for: .forbidden("origin not allowed: \(origin.prefix(100))"))
@@ -38,6 +40,12 @@ struct DevCORSMiddleware: RouterMiddleware {
         var response = try await next(request, context)
         if allowed { addHeaders(to: &response, origin: origin) }
         return response
+    }
+
+    /// True for `/companion/pairing` and everything under it.
+    static func isPairing(_ path: String) -> Bool {
+        let lowered = path.lowercased()
+        return lowered == "/companion/pairing" || lowered.hasPrefix("/companion/pairing/")
     }
 
     private func addHeaders(to response: inout Response, origin: String) {

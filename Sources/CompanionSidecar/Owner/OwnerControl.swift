@@ -1,4 +1,5 @@
 import CompanionAPI
+import CompanionCrypto
 import Foundation
 
 /// The workstation owner's control of a sidecar's devices and audit log, without pairing: through the running
@@ -16,11 +17,18 @@ public struct OwnerControl: Sendable {
     /// The sidecar's data directory.
     public let dataDirectory: URL
     let now: @Sendable () -> Date
+    /// The audit chain's key (``SidecarConfiguration/auditKey``), read only when no sidecar runs and the registry
+    /// is opened directly; nil when it cannot be had (a keyed log then cannot be appended to, nor checked fully).
+    let auditKey: @Sendable () -> SecureBytes?
 
     /// Control of the sidecar whose data directory is `dataDirectory`.
-    public init(dataDirectory: URL, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        dataDirectory: URL, now: @escaping @Sendable () -> Date = { Date() },
+        auditKey: @escaping @Sendable () -> SecureBytes? = { nil }
+    ) {
         self.dataDirectory = dataDirectory
         self.now = now
+        self.auditKey = auditKey
     }
 
     /// Every trusted device, oldest pairing first.
@@ -40,7 +48,7 @@ public struct OwnerControl: Sendable {
                 hint: "list the ids: companion sidecar devices list")
         }
         return try await perform(
-            running: { try await $0.delete("/devices/\(escaped)", as: OwnerRevokeResponse.self) },
+            keyed: true, running: { try await $0.delete("/devices/\(escaped)", as: OwnerRevokeResponse.self) },
             stopped: { actions in
                 do { return try await actions.revoke(id: id) } catch let error as SidecarError
                     where error.code == .notFound
@@ -66,6 +74,7 @@ public struct OwnerControl: Sendable {
         }
         let text = DeviceScope.text(scopes)
         return try await perform(
+            keyed: true,
             running: { try await $0.put("/devices/\(escaped)/scopes?set=\(text)", as: OwnerScopesResponse.self) },
             stopped: { actions in
                 do { return try await actions.setScopes(scopes, id: id) } catch let error as SidecarError
@@ -92,7 +101,7 @@ public struct OwnerControl: Sendable {
     /// The audit log's hash chain recomputed: the first changed or removed row, or the newest row's hash.
     public func verifyAudit() async throws -> OwnerAuditVerification {
         try await perform(
-            running: { try await $0.get("/audit/verify", as: OwnerAuditVerification.self) },
+            keyed: true, running: { try await $0.get("/audit/verify", as: OwnerAuditVerification.self) },
             stopped: { try await $0.verifyAudit() })
     }
 
@@ -104,8 +113,12 @@ public struct OwnerControl: Sendable {
         return false
     }
 
+    /// Runs `running` through the sidecar's socket, or, when none runs, `stopped` on the registry opened under
+    /// the data directory's lock (with the audit key when `keyed`: the changes, which append audit rows, and
+    /// the verification).
     private func perform<T>(
-        running: (OwnerSocketClient) async throws -> T, stopped: (OwnerActions) async throws -> T
+        keyed: Bool = false, running: (OwnerSocketClient) async throws -> T,
+        stopped: (OwnerActions) async throws -> T
     ) async throws -> T {
         guard FileManager.default.fileExists(atPath: dataDirectory.path) else {
             throw OwnerControlError(
@@ -119,7 +132,7 @@ public struct OwnerControl: Sendable {
             return try await running(OwnerSocketClient(socketPath: OwnerSocket.path(in: dataDirectory)))
         }
         defer { lock.release() }
-        let registry = try Registry(directory: dataDirectory)
+        let registry = try Registry(directory: dataDirectory, auditKey: keyed ? auditKey() : nil)
         return try await stopped(OwnerActions(registry: registry, now: now))
     }
 }

@@ -76,7 +76,8 @@ struct OwnerActions {
         let report = try await registry.verifyAuditChain()
         return OwnerAuditVerification(
             intact: report.isIntact, checkedRows: report.rows, firstBrokenRow: report.firstBreak?.id,
-            problem: report.firstBreak?.problem, lastHash: report.lastHash)
+            problem: report.firstBreak?.problem, lastHash: report.lastHash, keyedRows: report.keyedRows,
+            uncheckedKeyedRows: report.uncheckedKeyedRows)
     }
 
     /// The newest `limit` audit rows, oldest first.
@@ -86,7 +87,7 @@ struct OwnerActions {
                 entry.id.map {
                     OwnerAuditEntry(
                         id: $0, at: entry.at, event: entry.event.rawValue, deviceId: entry.deviceId,
-                        peer: entry.peer, detail: entry.detail)
+                        peer: entry.peer, detail: entry.detail, hash: entry.hash)
                 }
             })
     }

@@ -2,23 +2,31 @@ import CompanionCrypto
 import Foundation
 import GRDB
 
-/// Makes the audit log tamper-evident: every row carries the SHA-256 of its own content and of the row before it
+/// Makes the audit log tamper-evident: every row carries a hash of its own content and of the row before it
 /// (`prevHash`, `hash`), so a row changed or removed in the middle breaks the chain where it happened
-/// (``Registry/verifyAuditChain()``). Every insert of the sidecar goes through ``append(_:_:)``.
+/// (``Registry/verifyAuditChain()``). Every insert of the sidecar goes through ``append(_:_:key:)``.
 ///
 /// What a hash covers: the previous hash, then the stored text of `at`, `event`, `deviceId`, `peer`, `detail` and
-/// `prunedThroughId`, separated by U+001F. The first row after a pruning chains to the pruned row before it, which is
-/// gone; verification starts at the oldest row kept. Removing rows at the very end cannot be told from rows never
-/// written (compare the last hash with one kept elsewhere for that).
+/// `prunedThroughId`, separated by U+001F. With the sidecar's audit key (kept in its vault next to its identity,
+/// given in ``SidecarConfiguration/auditKey``) the hash is `hmac-sha512:` and the HMAC-SHA-512 of that text under
+/// the key: nobody without the key can write a row (a pruning record, say) that verifies. Without a key (tests,
+/// embedders, rows written before keys existed) it is the plain SHA-256, which anyone can recompute. The first row
+/// after a pruning chains to the pruned row before it, which is gone: the pruning record names its hash. Removing
+/// rows at the very end cannot be told from rows never written: a paired device keeps the head it last saw.
 enum AuditChain {
     static let separator = "\u{1F}"
 
-    /// Inserts `entry` with its place in the chain.
-    static func append(_ entry: AuditEntry, _ db: Database) throws {
+    /// Prefix of a keyed hash.
+    static let keyedPrefix = "hmac-sha512:"
+
+    /// Inserts `entry` with its place in the chain, keyed when `key` is given.
+    static func append(_ entry: AuditEntry, _ db: Database, key: SecureBytes?) throws {
         var entry = entry
         let previous = try String.fetchOne(db, sql: "SELECT hash FROM auditLog ORDER BY id DESC LIMIT 1") ?? ""
+        // An unkeyed row after a keyed one would break the chain for good: refuse the change instead.
+        guard key != nil || !previous.hasPrefix(keyedPrefix) else { throw AuditKeyMissing() }
         entry.prevHash = previous
-        entry.hash = hash(previous: previous, fields: storedFields(entry))
+        entry.hash = hash(previous: previous, fields: storedFields(entry), key: key)
         try entry.insert(db)
     }
 
@@ -32,9 +40,11 @@ enum AuditChain {
         ]
     }
 
-    static func hash(previous: String, fields: [String]) -> String {
-        let text = ([previous] + fields).joined(separator: separator)
-        return HexEncoding.lowercase(SHA256.hash(Array(text.utf8)))
+    /// The keyed hash under `key`, else the plain SHA-256.
+    static func hash(previous: String, fields: [String], key: SecureBytes? = nil) -> String {
+        let text = Array(([previous] + fields).joined(separator: separator).utf8)
+        guard let key else { return HexEncoding.lowercase(SHA256.hash(text)) }
+        return keyedPrefix + HexEncoding.lowercase(SHA512.authenticationCode(key: key, message: text))
     }
 
     static let columns = "id, at, event, deviceId, peer, detail, prunedThroughId, prevHash, hash"
@@ -73,45 +83,12 @@ enum AuditChain {
     }
 }
 
-/// What ``Registry/verifyAuditChain()`` found.
-public struct AuditChainReport: Sendable, Equatable {
-    /// Rows checked.
-    public var rows: Int
-    /// The first row whose content or link does not match, with what is wrong; nil when the chain is whole.
-    public var firstBreak: (id: Int64, problem: String)?
-    /// The last row's hash (keep it elsewhere to notice rows removed at the end).
-    public var lastHash: String?
-
-    public var isIntact: Bool { firstBreak == nil }
-
-    public static func == (a: AuditChainReport, b: AuditChainReport) -> Bool {
-        a.rows == b.rows && a.firstBreak?.id == b.firstBreak?.id && a.firstBreak?.problem == b.firstBreak?.problem
-            && a.lastHash == b.lastHash
-    }
-}
-
-extension Registry {
-    /// Checks the audit log's hash chain from the oldest row kept to the newest.
-    public func verifyAuditChain() async throws -> AuditChainReport {
-        try await pool.read { db in
-            var report = AuditChainReport(rows: 0, firstBreak: nil, lastHash: nil)
-            var previous: String?
-            for row in try Row.fetchAll(db, sql: "SELECT \(AuditChain.columns) FROM auditLog ORDER BY id") {
-                report.rows += 1
-                let id: Int64 = row["id"]
-                let prevHash: String? = row["prevHash"]
-                let hash: String? = row["hash"]
-                if report.firstBreak == nil {
-                    if let previous, prevHash != previous {
-                        report.firstBreak = (id, "it does not follow the row before it (a row was removed or changed)")
-                    } else if hash != AuditChain.hash(previous: prevHash ?? "", fields: AuditChain.fields(row)) {
-                        report.firstBreak = (id, "its content does not match its hash (it was changed)")
-                    }
-                }
-                previous = hash
-                report.lastHash = hash
-            }
-            return report
-        }
+/// A change was refused because the audit log is keyed and the key is not at hand (the registry was opened
+/// without ``SidecarConfiguration/auditKey``, e.g. by an owner command while no sidecar runs and its vault is
+/// locked); nothing was changed.
+public struct AuditKeyMissing: Error, CustomStringConvertible {
+    public var description: String {
+        "the audit log is keyed and the sidecar's audit key is not available, so nothing was changed: start the "
+            + "sidecar (the change then goes through it) or unlock the vault holding its identity"
     }
 }

@@ -39,6 +39,9 @@ public struct AuditEntry: Codable, Sendable, Equatable, FetchableRecord, Persist
         case agentInput = "agent_input"
         /// A device started an agent session in tmux (`detail`: session, digest of the command).
         case agentStarted = "agent_started"
+        /// The sidecar started with its audit key on a log whose newest row was not keyed (or an empty one): every
+        /// row from here on is keyed (``AuditChain``).
+        case auditKeyed = "audit_keyed"
     }
 
     public var id: Int64?

@@ -1,4 +1,5 @@
 import CompanionAPI
+import CompanionCrypto
 import Foundation
 import GRDB
 
@@ -9,7 +10,8 @@ extension Registry {
     /// row is removed for its age only when every row before it is that old too.
     @discardableResult
     public func pruneAuditLog(now: Date, retention: AuditRetention) async throws -> Int {
-        let removed = try await pool.write { db in try Self.prune(db, now: now, retention: retention) }
+        let key = auditKey
+        let removed = try await pool.write { db in try Self.prune(db, now: now, retention: retention, key: key) }
         pruneSchedule.withLock { $0 = PruneSchedule(appended: 0, last: now) }
         return removed
     }
@@ -28,13 +30,16 @@ extension Registry {
             schedule = PruneSchedule(appended: 0, last: entry.at)
             return true
         }
+        let key = auditKey
         try await pool.write { db in
-            try AuditChain.append(entry, db)
-            if due { _ = try Self.prune(db, now: entry.at, retention: retention) }
+            try AuditChain.append(entry, db, key: key)
+            if due { _ = try Self.prune(db, now: entry.at, retention: retention, key: key) }
         }
     }
 
-    static func prune(_ db: Database, now: Date, retention: AuditRetention) throws -> Int {
+    /// The pruning itself; its record names the last removed row's time and hash (``AuditPruneRecord``), which
+    /// verification checks against the row kept after it and against the retention.
+    static func prune(_ db: Database, now: Date, retention: AuditRetention, key: SecureBytes?) throws -> Int {
         let cutoff = now.addingTimeInterval(-Double(retention.maxAgeDays) * 86_400)
         // Age: the oldest rows up to the first one that is still young.
         let firstYoung = try Int64.fetchOne(db, sql: "SELECT min(id) FROM auditLog WHERE at >= ?", arguments: [cutoff])
@@ -51,13 +56,15 @@ extension Registry {
         let firstKept = try Date.fetchOne(
             db, sql: "SELECT at FROM auditLog WHERE id > ? ORDER BY id LIMIT 1", arguments: [bound])
         let before = Timestamp.string(from: firstKept ?? now)
+        let last = try Row.fetchOne(db, sql: "SELECT at, hash FROM auditLog WHERE id = ?", arguments: [bound])
+        let record = AuditPruneRecord(
+            count: count, before: before, retention: retention,
+            lastRemovedAt: (last?["at"] as Date?).map(Timestamp.string(from:)) ?? "-",
+            lastRemovedHash: last?["hash"] as String? ?? "")
         try AuditChain.append(
             AuditEntry(
-                at: Timestamp.truncated(now), event: .auditPruned,
-                detail: "pruned \(count) rows recorded before \(before) (keeping \(retention.maxAgeDays) days, "
-                    + "\(retention.maxRows) rows)",
-                prunedThroughId: bound
-            ), db)
+                at: Timestamp.truncated(now), event: .auditPruned, detail: record.detail, prunedThroughId: bound), db,
+            key: key)
         try db.execute(sql: "DELETE FROM auditLog WHERE id <= ?", arguments: [bound])
         return count
     }

@@ -36,7 +36,8 @@ extension Registry {
             }
             try ConnectionRecord(deviceId: device.id, connectedAt: date).save(db)
             let event: AuditEntry.Event = existing == nil ? .paired : .repaired
-            try AuditChain.append(AuditEntry(at: date, event: event, deviceId: device.id, peer: peer), db)
+            try AuditChain.append(
+                AuditEntry(at: date, event: event, deviceId: device.id, peer: peer), db, key: auditKey)
             let connected = device.connected(at: date)
             self.updateCacheOnCommit(db, to: connected)
             return Registration(
@@ -55,7 +56,7 @@ extension Registry {
                 try AuditChain.append(
                     AuditEntry(
                         at: Timestamp.truncated(date), event: .disconnected, deviceId: connection.deviceId, peer: peer),
-                    db)
+                    db, key: auditKey)
             }
             self.updateCacheOnCommit(db, to: nil)
         }
@@ -68,7 +69,7 @@ extension Registry {
         let connected = try await pool.write { db -> CompanionDevice?? in
             guard try DeviceRecord.deleteOne(db, key: id) else { return .none }
             try AuditChain.append(
-                AuditEntry(at: Timestamp.truncated(date), event: .revoked, deviceId: id, peer: peer), db)
+                AuditEntry(at: Timestamp.truncated(date), event: .revoked, deviceId: id, peer: peer), db, key: auditKey)
             let device = try Self.connectedDevice(db)
             self.updateCacheOnCommit(db, to: device)
             return .some(device)

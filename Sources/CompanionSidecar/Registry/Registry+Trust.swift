@@ -69,7 +69,11 @@ extension Registry {
             try AuditChain.append(
                 AuditEntry(
                     at: Timestamp.truncated(date), event: .scopesChanged, deviceId: deviceID, peer: peer,
-                    detail: device.scopes), db)
+                    detail: device.scopes), db, key: auditKey)
+            // The status answer names the connected device's scopes: it changes with them.
+            if let connected = try Self.connectedDevice(db), connected.id == deviceID {
+                db.afterNextTransaction { _ in self.cache.set(connected) }
+            }
             return device
         }
     }

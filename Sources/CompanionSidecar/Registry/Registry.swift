@@ -1,4 +1,5 @@
 import CompanionAPI
+import CompanionCrypto
 import Foundation
 import GRDB
 import Synchronization
@@ -25,19 +26,26 @@ public final class Registry: Sendable {
     public let auditRetention: AuditRetention
     /// When the audit log was last pruned by this process.
     let pruneSchedule = Mutex(PruneSchedule())
+    /// The key of the audit chain (``AuditChain``); nil writes and checks unkeyed SHA-256 rows only.
+    let auditKey: SecureBytes?
 
     /// Opens (creating if needed) `registry.sqlite` in `directory`. A missing directory is created with mode
     /// 0700; an existing one must be the user's and private, or ``UnsafeDataDirectory`` is thrown (nothing is
     /// created in it then).
-    public convenience init(directory: URL, auditRetention: AuditRetention = .default) throws {
+    public convenience init(
+        directory: URL, auditRetention: AuditRetention = .default, auditKey: SecureBytes? = nil
+    ) throws {
         try PrivateDataDirectory.prepare(directory)
-        try self.init(path: directory.appendingPathComponent(Self.fileName).path, auditRetention: auditRetention)
+        try self.init(
+            path: directory.appendingPathComponent(Self.fileName).path, auditRetention: auditRetention,
+            auditKey: auditKey)
     }
 
     /// Opens (creating if needed) the database at `path` and migrates it to the current schema. The database
     /// file is created 0600 before SQLite opens it (SQLite then gives `-wal` and `-shm` the same mode), and an
     /// existing database, `-wal` or `-shm` with a wider mode is narrowed to 0600.
-    public init(path: String, auditRetention: AuditRetention = .default) throws {
+    /// `auditKey` keys the audit chain (``AuditChain``); without it rows are written and checked unkeyed.
+    public init(path: String, auditRetention: AuditRetention = .default, auditKey: SecureBytes? = nil) throws {
         try PrivateDataDirectory.ensurePrivateFile(path, create: true)
         for suffix in ["-wal", "-shm"] { try PrivateDataDirectory.ensurePrivateFile(path + suffix, create: false) }
         var configuration = Configuration()
@@ -48,6 +56,7 @@ public final class Registry: Sendable {
         }
         self.path = path
         self.auditRetention = auditRetention
+        self.auditKey = auditKey
         self.pool = try DatabasePool(path: path, configuration: configuration)
         try RegistryMigrations.migrator.migrate(pool)
         pool.add(transactionObserver: TrustedKeyObserver(cache: trustedKeys), extent: .databaseLifetime)

@@ -45,6 +45,9 @@ enum RegistryMigrations {
                 sql: "ALTER TABLE device ADD COLUMN scopes TEXT NOT NULL DEFAULT '\(DeviceScope.text(DeviceScope.all))'"
             )
         }
+        migrator.registerMigration("v5: agent tmux sessions started") { db in
+            try db.execute(sql: Registry.agentSessionsMigrationSQL)
+        }
         return migrator
     }
 }

@@ -6,7 +6,7 @@ import Hummingbird
 /// `POST /companion/pairing/start` and `POST /companion/pairing/complete`.
 struct PairingRoutes {
     let pairing: PairingManager
-    let hostPolicy: HostPolicy
+    let gate: LocalOnlyGate
     let bodyLimit: Int
 
     func register(on group: RouterGroup<SidecarRequestContext>) {
@@ -15,15 +15,10 @@ struct PairingRoutes {
         group.post("cancel") { request, context in try await cancel(request, context: context) }
     }
 
-    /// Only the workstation itself may start a pairing: the TCP peer must be loopback, and the `Host` header
-    /// must name this machine (a web page whose domain was rebound to 127.0.0.1 sends its own domain).
+    /// Only the workstation itself may start a pairing (``LocalOnlyGate``: a loopback peer, no proxy, a `Host`
+    /// naming this machine; a web page whose domain was rebound to 127.0.0.1 sends its own domain).
     func start(_ request: Request, context: SidecarRequestContext) async throws -> Response {
-        guard context.peerIsLoopback else {
-            throw SidecarError.forbidden("pairing can only be started on the workstation itself (loopback)")
-        }
-        if let authority = request.head.authority, !hostPolicy.allows(authority: authority) {
-            throw SidecarError.forbidden("pairing cannot be started through the host name \(authority.prefix(100))")
-        }
+        try gate.check(request, context: context, action: "pairing can be started")
         let body = try await JSONBody.decode(PairingStartRequest.self, from: request, limit: bodyLimit, optional: true)
         let response = try await pairing.start(
             ttlSeconds: body?.ttlSeconds, scopes: body?.scopes.map(Set.init), peer: context.peerDescription)
@@ -32,12 +27,7 @@ struct PairingRoutes {
 
     /// Cancels the pairing whose token the body names; like `start`, only from the workstation itself.
     func cancel(_ request: Request, context: SidecarRequestContext) async throws -> Response {
-        guard context.peerIsLoopback else {
-            throw SidecarError.forbidden("a pairing can only be cancelled on the workstation itself (loopback)")
-        }
-        if let authority = request.head.authority, !hostPolicy.allows(authority: authority) {
-            throw SidecarError.forbidden("a pairing cannot be cancelled through the host name \(authority.prefix(100))")
-        }
+        try gate.check(request, context: context, action: "a pairing can be cancelled")
         guard let body = try await JSONBody.decode(PairingCancelRequest.self, from: request, limit: bodyLimit),
             !body.pairingToken.isEmpty, body.pairingToken.utf8.count <= 256
         else { throw SidecarError.badRequest("the body must be {\"pairingToken\": \"…\"}") }

@@ -5,7 +5,8 @@ import Hummingbird
 ///
 /// Order of middleware, outermost first: request log, CORS/origin check, JSON errors. Feature groups:
 /// - `/health`, `/openapi.yaml`: open.
-/// - `/companion/pairing/*`: open (the pairing code is the credential); `start` is loopback-only.
+/// - `/companion/pairing/*`: open (the pairing code is the credential); `start`, `cancel` and `last` are for the
+///   workstation itself only (``LocalOnlyGate``).
 /// - `/companion/status`: open (onboarding calls it before pairing); a signed request is checked and counts as
 ///   the device being seen.
 /// - `/companion/disconnect`, `/companion/devices…`: the device group, where request authentication
@@ -33,11 +34,10 @@ enum SidecarRouter {
         let companion = router.group("companion")
         PairingRoutes(
             pairing: sidecar.pairing,
-            hostPolicy: HostPolicy(
-                hostName: sidecar.configuration.hostName, publicURL: sidecar.configuration.publicURL),
-            bodyLimit: sidecar.configuration.maxBodyBytes
+            gate: sidecar.localOnlyGate(), bodyLimit: sidecar.configuration.maxBodyBytes
         ).register(on: companion.group("pairing"))
-        PairingResultRoute(pairing: sidecar.pairing).register(on: companion.group("pairing"))
+        PairingResultRoute(pairing: sidecar.pairing, gate: sidecar.localOnlyGate()).register(
+            on: companion.group("pairing"))
         PairingV2Routes(pairing: sidecar.pairing, bodyLimit: sidecar.configuration.maxBodyBytes)
             .register(on: companion.group("pairing/v2"))
         let routes = CompanionRoutes(registry: sidecar.registry, now: sidecar.now)
@@ -59,5 +59,15 @@ enum SidecarRouter {
         if let agents = sidecar.agents { AgentsRoutes.register(agents, on: router, sidecar: sidecar) }
         allowedMethods.load(router.routes)
         return router
+    }
+}
+
+extension Sidecar {
+    /// The check of the routes only the workstation itself may call, with this sidecar's names and address.
+    func localOnlyGate(refusesConnectionClose: Bool = true) -> LocalOnlyGate {
+        LocalOnlyGate(
+            hostPolicy: HostPolicy(
+                hostName: configuration.hostName, publicURL: configuration.publicURL, bindAddress: configuration.host),
+            refusesConnectionClose: refusesConnectionClose)
     }
 }

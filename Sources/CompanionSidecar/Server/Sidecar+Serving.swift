@@ -55,6 +55,7 @@ extension Sidecar {
     /// previous sidecar left running, and prepares Claude Code and the agents.
     func prepareServices() async throws {
         try await registry.pruneAuditLog(now: now(), retention: configuration.auditRetention)
+        try await registry.markAuditChainKeyed(at: now())
         try await tasks.runner.recover()
         await claudeCode?.prepare()
         await agents?.prepare()

@@ -42,7 +42,8 @@ public final class Sidecar: Sendable {
         self.logger = logger
         self.now = now
         let registry = try Registry(
-            directory: configuration.dataDirectory, auditRetention: configuration.auditRetention)
+            directory: configuration.dataDirectory, auditRetention: configuration.auditRetention,
+            auditKey: configuration.auditKey)
         self.registry = registry
         let baseURL =
             configuration.publicURL

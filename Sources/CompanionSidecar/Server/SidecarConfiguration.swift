@@ -29,6 +29,10 @@ public struct SidecarConfiguration: Sendable {
     /// The sidecar's Ed25519 identity: its fingerprint goes in `qrPayload` and it signs pairing answers.
     /// Nil runs without one (companions then cannot pin the sidecar); `companion sidecar serve` always has one.
     public var identity: Ed25519KeyPair?
+    /// The key of the audit log's hash chain (HMAC-SHA-512, see SECURITY.md "Audit log"); the CLI keeps it in the
+    /// sidecar's vault next to ``identity``. Nil writes unkeyed rows (tests, embedders that give none), and
+    /// `companion sidecar audit --verify` says so.
+    public var auditKey: SecureBytes?
     /// Advertise `_companion._tcp` through avahi-daemon when serving beyond loopback (with an identity).
     public var advertise = true
     /// When true (the default), device routes accept only signed requests (see SECURITY.md).

@@ -2,16 +2,15 @@ import CompanionAPI
 import Foundation
 import Hummingbird
 
-/// `GET /companion/pairing/last`: loopback only. What the workstation shows once a device paired: its
+/// `GET /companion/pairing/last`: the workstation itself only (``LocalOnlyGate``). What the workstation shows once a device paired: its
 /// id and name, and the verification code the person compares with the companion's (manual-code path).
 struct PairingResultRoute {
     let pairing: PairingManager
+    let gate: LocalOnlyGate
 
     func register(on group: RouterGroup<SidecarRequestContext>) {
-        group.get("last") { _, context in
-            guard context.peerIsLoopback else {
-                throw SidecarError.forbidden("the pairing result is only shown on the workstation itself (loopback)")
-            }
+        group.get("last") { request, context in
+            try gate.check(request, context: context, action: "the pairing result is shown")
             let completed = await pairing.lastCompleted.map {
                 CompletedPairing(
                     deviceId: $0.device.id, deviceName: $0.device.name, pairedAt: $0.device.lastSeenAt,

@@ -11,6 +11,11 @@ struct SidecarIdentity {
     let keyPair: Ed25519KeyPair
     /// Where the key came from, for the start-up line.
     let origin: String
+    /// The audit chain's key (HMAC-SHA-512), kept in the same vault profile; nil for an ephemeral identity.
+    var auditKey: SecureBytes?
+
+    /// Vault item of the audit key: 32 random bytes, made on first use.
+    static let auditKeyItem = "sidecar-audit-key"
 
     static func load(vault options: VaultOptions, ephemeral: Bool) throws -> SidecarIdentity {
         if ephemeral { return SidecarIdentity(keyPair: .generate(), origin: "ephemeral, this run only") }
@@ -24,7 +29,8 @@ struct SidecarIdentity {
             let (keyPair, created) = try DeviceIdentityStore(vault: vault).loadOrCreate()
             let profile = options.profileName
             return SidecarIdentity(
-                keyPair: keyPair, origin: created ? "created in vault profile \(profile)" : "vault profile \(profile)")
+                keyPair: keyPair, origin: created ? "created in vault profile \(profile)" : "vault profile \(profile)",
+                auditKey: try auditKey(in: vault, create: true))
         } catch let failure as CLIFailure {
             throw CLIFailure(
                 failure.status, "cannot load the sidecar identity: \(failure.message)",
@@ -35,5 +41,27 @@ struct SidecarIdentity {
                 .vault, "cannot load the sidecar identity: \(error.message)",
                 hint: "\(error.hint); or run with --ephemeral-identity")
         }
+    }
+}
+
+extension SidecarIdentity {
+    /// The audit key of `vault`'s profile, made (32 random bytes) when missing and `create`.
+    static func auditKey(in vault: any CredentialVault, create: Bool) throws -> SecureBytes? {
+        try vault.changeLock.withLock {
+            if let existing = try vault.get(auditKeyItem) { return existing }
+            guard create else { return nil }
+            let key = SecureBytes(SecureRandom.bytes(32))
+            try vault.set(auditKeyItem, secret: key, label: "CompanionKit sidecar audit key", kind: .other)
+            return key
+        }
+    }
+
+    /// The audit key of the sidecar's default profile (`COMPANION_SIDECAR_PROFILE`, else `sidecar`), for owner
+    /// commands that open the registry while no sidecar runs; nil when the vault cannot be opened or has none.
+    static func ownerAuditKey() -> SecureBytes? {
+        let env = ProcessInfo.processInfo.environment[profileVariable] ?? ""
+        let selection = VaultSelection(profile: env.isEmpty ? defaultProfile : env)
+        guard let vault = try? selection.open() else { return nil }
+        return (try? auditKey(in: vault, create: false)) ?? nil
     }
 }

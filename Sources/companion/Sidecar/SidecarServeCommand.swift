@@ -49,7 +49,8 @@ struct SidecarServeCommand: CompanionCommand {
 
     @Option(
         name: .customLong("cors-origin"),
-        help: "Extra browser origin allowed (repeatable), e.g. http://192.168.1.5:19006.")
+        help: "Browser origin allowed (repeatable; none by default, local ones included), e.g. http://localhost:19006."
+    )
     var corsOrigins: [String] = []
 
     @Option(
@@ -94,6 +95,7 @@ struct SidecarServeCommand: CompanionCommand {
         var configuration = try makeConfiguration()
         let identity = try SidecarIdentity.load(vault: vault, ephemeral: ephemeralIdentity)
         configuration.identity = identity.keyPair
+        configuration.auditKey = identity.auditKey
         guard let level = Logger.Level(rawValue: logLevel.lowercased()) else {
             throw CLIFailure(
                 .usage, "unknown log level '\(logLevel)'", hint: "use trace, debug, info, warning or error")

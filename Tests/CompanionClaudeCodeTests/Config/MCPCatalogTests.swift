@@ -65,7 +65,7 @@ extension RealClaudeSuites {
             try await catalog.add(
                 MCPServerDefinition(
                     name: "remote", scope: .project, projectPath: project, kind: .http,
-                    url: "https://mcp.example.test/mcp", headers: ["Authorization": "Bearer \(secret)"]))
+                    url: "https://mcp.example.test/mcp", headers: ["Authorization": "Bearer ${MCP_REMOTE_TOKEN}"]))
 
             let plain = try await world.get("plain", in: project)
             #expect(plain.status == 0 && plain.stdout.contains("User config") && plain.stdout.contains("/bin/echo"))

@@ -19,9 +19,16 @@ import Testing
         return (cli, id)
     }
 
-    /// Runs an owner command with `--data-dir` and `--json`.
-    static func owner(_ arguments: [String], dataDirectory: URL) async throws -> (ProcessRunner.Result, JSONValue) {
-        let result = try await CompanionCLI().run(arguments + ["--data-dir", dataDirectory.path, "--json"])
+    /// Runs an owner command with `--data-dir` and `--json`, with `sidecar`'s vault profile (its audit key) if any.
+    static func owner(_ arguments: [String], dataDirectory: URL, sidecar: SidecarProcess? = nil) async throws
+        -> (ProcessRunner.Result, JSONValue)
+    {
+        var environment: [String: String?] = [:]
+        if case .keyringProfile(let profile)? = sidecar?.options.identity {
+            environment = ["COMPANION_SIDECAR_PROFILE": profile, "COMPANION_VAULT": "secret-service"]
+        }
+        let result = try await CompanionCLI(environment: environment).run(
+            arguments + ["--data-dir", dataDirectory.path, "--json"])
         return (result, try result.json())
     }
 
@@ -164,8 +171,13 @@ import Testing
             ["sidecar", "devices", "list"], dataDirectory: sidecar.dataDirectory)
         #expect(list.status == Exit.success, "\(list)")
         #expect(devices["devices"]?.arrayValue?.count == 1)
+        if case .keyringProfile = sidecar.options.identity {
+            let (keyless, _) = try await Self.owner(
+                ["sidecar", "devices", "revoke", id], dataDirectory: sidecar.dataDirectory)
+            #expect(keyless.status == Exit.vault && keyless.stderr.contains("audit key"), "keyless: \(keyless)")
+        }
         let (revoke, _) = try await Self.owner(
-            ["sidecar", "devices", "revoke", id], dataDirectory: sidecar.dataDirectory)
+            ["sidecar", "devices", "revoke", id], dataDirectory: sidecar.dataDirectory, sidecar: sidecar)
         #expect(revoke.status == Exit.success, "\(revoke)")
 
         let restarted = try await sidecar.restart()

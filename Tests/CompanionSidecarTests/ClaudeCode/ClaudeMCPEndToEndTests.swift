@@ -146,10 +146,10 @@ extension RealClaudeSidecarSuites {
                 #expect(try await Self.send(live, "POST", "/api/v1/mcp", local, as: MCPServer.self).status == 200)
                 let remote = """
                     {"name":"remote","type":"http","url":"https://mcp.example.test/mcp","scope":"project",
-                     "projectPath":"\(project)","headers":{"Authorization":"Bearer hidden-header-value"}}
+                     "projectPath":"\(project)","headers":{"Authorization":"Bearer ${HIDDEN_HEADER_VALUE}"}}
                     """
                 let added = try await Self.send(live, "POST", "/api/v1/mcp", remote, as: MCPServer.self)
-                #expect(added.status == 200 && !added.raw.contains("hidden-header-value"), "\(added.raw)")
+                #expect(added.status == 200 && !added.raw.contains("HIDDEN_HEADER_VALUE"), "\(added.raw)")
                 let shared = try JSONValue.parse(
                     try Data(contentsOf: URL(fileURLWithPath: project).appendingPathComponent(".mcp.json")))
                 #expect(shared["mcpServers"]?["remote"]?["url"]?.stringValue == "https://mcp.example.test/mcp")
@@ -167,10 +167,10 @@ extension RealClaudeSidecarSuites {
                     live, "GET", "/api/v1/mcp/remote/health?scope=project&projectPath=\(project)",
                     as: MCPHealthResponse.self)
                 #expect(remoteHealth.envelope.data?.status == .unknown, "\(remoteHealth.raw)")
-                #expect(!remoteHealth.raw.contains("hidden-header-value"))
+                #expect(!remoteHealth.raw.contains("HIDDEN_HEADER_VALUE"))
                 let shownRemote = try await Self.send(
                     live, "GET", "/api/v1/mcp/remote?scope=project&projectPath=\(project)", as: MCPServer.self)
-                #expect(shownRemote.status == 200 && !shownRemote.raw.contains("hidden-header-value"))
+                #expect(shownRemote.status == 200 && !shownRemote.raw.contains("HIDDEN_HEADER_VALUE"))
 
                 for bad in [
                     #"{"name":"bad name","command":"x"}"#, #"{"name":"../x","command":"x"}"#,

@@ -20,8 +20,9 @@ struct OwnerOptions: ParsableArguments {
         get throws {
             let directory = try dataDir ?? CLISettings.current().sidecar.dataDirectory
             return OwnerControl(
-                dataDirectory: directory.map { URL(fileURLWithPath: $0) } ?? SidecarConfiguration.defaultDataDirectory()
-            )
+                dataDirectory: directory.map { URL(fileURLWithPath: $0) }
+                    ?? SidecarConfiguration.defaultDataDirectory(),
+                auditKey: { SidecarIdentity.ownerAuditKey() })
         }
     }
 }

@@ -47,6 +47,7 @@ struct SidecarAuditCommand: CompanionCommand {
                 if let verification, verification.intact {
                     print(
                         "chain intact: \(verification.checkedRows) rows, last hash \(verification.lastHash ?? "-")")
+                    print(Self.keyNote(verification))
                 }
             }
             if let verification, let row = verification.firstBrokenRow {
@@ -58,14 +59,38 @@ struct SidecarAuditCommand: CompanionCommand {
         }
     }
 
+    /// What the verification could prove about who wrote the rows.
+    static func keyNote(_ verification: OwnerAuditVerification) -> String {
+        let keyed = verification.keyedRows ?? 0
+        let unchecked = verification.uncheckedKeyedRows ?? 0
+        if keyed == 0 {
+            return "no row is keyed: the log has no audit key (anyone who can write the file can recompute its "
+                + "hashes); `companion sidecar serve` with a vault keys every new row"
+        }
+        if unchecked > 0 {
+            return "\(unchecked) keyed rows not checked: the sidecar's audit key was not available (run this while "
+                + "the sidecar runs, or with its vault unlocked)"
+        }
+        return "\(keyed) of \(verification.checkedRows) rows keyed with the sidecar's audit key and checked with it"
+    }
+
+    /// The rows as a table; HASH is the row's chain hash (its first 16 hex digits; whole with --wide or --json).
     static func table(_ entries: [OwnerAuditEntry], width: Int?) -> [String] {
         guard !entries.isEmpty else { return ["The audit log is empty."] }
         let rows = entries.map { entry in
             [
                 Timestamp.string(from: entry.at), Terminal.safe(entry.event), Terminal.safe(entry.deviceId ?? "-"),
-                Terminal.safe(entry.peer ?? "-"), Terminal.safe(entry.detail ?? ""),
+                Terminal.safe(entry.peer ?? "-"), Terminal.safe(shortHash(entry.hash, whole: width == nil)),
+                Terminal.safe(entry.detail ?? ""),
             ]
         }
-        return TableFit.render(header: ["TIME", "EVENT", "DEVICE", "PEER", "DETAIL"], rows: rows, width: width)
+        return TableFit.render(
+            header: ["TIME", "EVENT", "DEVICE", "PEER", "HASH", "DETAIL"], rows: rows, width: width)
+    }
+
+    static func shortHash(_ hash: String?, whole: Bool) -> String {
+        guard let hash else { return "-" }
+        let digits = hash.hasPrefix("hmac-sha512:") ? String(hash.dropFirst("hmac-sha512:".count)) : hash
+        return whole ? hash : String(digits.prefix(16))
     }
 }
