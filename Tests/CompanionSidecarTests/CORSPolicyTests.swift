@@ -42,6 +42,9 @@ import Testing
             for path in [
                 "/companion/pairing/start", "/companion/pairing/cancel", "/companion/pairing/complete",
                 "/companion/pairing/last", "/companion/pairing/v2/exchange",
+                // Spelled so that a prefix check misses them while the router (which drops empty segments) does not.
+                "//companion/pairing/start", "/companion//pairing/last", "/Companion/Pairing/start",
+                "/companion/%70airing/start",
             ] {
                 let preflight = try await client.execute(
                     uri: path, method: .options, headers: [.origin: origin, .accessControlRequestMethod: "POST"])
@@ -51,9 +54,10 @@ import Testing
                 #expect(post.status == .forbidden, "\(path)")
                 #expect(post.headers[.accessControlAllowOrigin] == nil, "\(path)")
             }
-            let last = try await client.execute(
-                uri: "/companion/pairing/last", method: .get, headers: [.origin: origin])
-            #expect(last.headers[.accessControlAllowOrigin] == nil)
+            for path in ["/companion/pairing/last", "//companion//pairing/last"] {
+                let last = try await client.execute(uri: path, method: .get, headers: [.origin: origin])
+                #expect(last.headers[.accessControlAllowOrigin] == nil, "\(path)")
+            }
         }
     }
 }

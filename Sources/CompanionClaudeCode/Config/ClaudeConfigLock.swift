@@ -26,10 +26,9 @@ struct ClaudeConfigLock {
             guard code == EEXIST else {
                 throw .unwritable(path: path, errno: code)
             }
-            if isStale() {
-                _ = rmdir(path)
-                continue
-            }
+            // A stale lock is taken over; one that is not a directory (a file or link a repository brought) cannot
+            // be removed with rmdir and is never Claude Code's, so it is waited on to the deadline like a held one.
+            if isStale(), rmdir(path) == 0 { continue }
             if Date() >= deadline { throw .locked(path: String(path.dropLast(5))) }
             usleep(delay)
             delay = min(delay * 2, 50_000)

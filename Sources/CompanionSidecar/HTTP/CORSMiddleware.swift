@@ -42,10 +42,12 @@ struct DevCORSMiddleware: RouterMiddleware {
         return response
     }
 
-    /// True for `/companion/pairing` and everything under it.
+    /// True for `/companion/pairing` and everything under it, however the path is spelled: the router drops empty
+    /// segments (`//companion//pairing/start` reaches `pairing/start`), so the path is compared by its segments,
+    /// percent-decoded and lowercased.
     static func isPairing(_ path: String) -> Bool {
-        let lowered = path.lowercased()
-        return lowered == "/companion/pairing" || lowered.hasPrefix("/companion/pairing/")
+        let segments = (path.removingPercentEncoding ?? path).lowercased().split(separator: "/")
+        return segments.count >= 2 && segments[0] == "companion" && segments[1] == "pairing"
     }
 
     private func addHeaders(to response: inout Response, origin: String) {

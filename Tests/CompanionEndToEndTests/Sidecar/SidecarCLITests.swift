@@ -13,6 +13,9 @@ import Testing
                 dataDirectory: root.appendingPathComponent("data"), logFile: root.appendingPathComponent("server.log"),
                 identity: .ephemeral))
         let png = root.appendingPathComponent("qr.png")
+        // A picture left readable by everyone from an earlier run: the new one (code and token) must not be.
+        try Data("old".utf8).write(to: png)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: png.path)
         let pair = try ProcessRunner.spawn(
             TestPaths.companionBinary.path, ["sidecar", "pair", "--url", server.url, "--json", "-o", png.path])
         defer { pair.kill(SIGKILL) }
@@ -25,6 +28,8 @@ import Testing
         #expect(try QRPayload.parse(qrText).code == code)
         let decoded = try await offPool { try ProcessRunner.run("zbarimg", ["--raw", "-q", png.path]) }
         #expect(decoded.stdout.trimmingCharacters(in: .newlines) == qrText)
+        let mode = try FileManager.default.attributesOfItem(atPath: png.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600, "the QR picture holds the pairing code and token: only its owner may read it")
 
         let reply = try await HTTPProbe(baseURL: server.baseURL).post(
             "/companion/pairing/complete", try TestDevice(name: "cli phone").completeBody(code: code))
