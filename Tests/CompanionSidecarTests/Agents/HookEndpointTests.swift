@@ -142,7 +142,7 @@ import Testing
             // The session still shows the older one: the second did not hide it.
             #expect(try await live.client.session(id: "par-1").attention?.approvalId == firstID)
 
-            #expect(try await live.client.approve(id: firstID).decision == "allow")
+            #expect(try await live.client.approve(id: firstID, digest: listed.first?.digest).decision == "allow")
             let allowed = try await first.value
             #expect(String(decoding: allowed.body, as: UTF8.self).contains(#""behavior":"allow""#))
             let next = try await log.first("the second request shown") {
@@ -151,7 +151,7 @@ import Testing
             #expect(next.session?.state == "needs_input")
             #expect(try await live.client.attention().approvals?.map(\.approvalId) == [secondID])
 
-            #expect(try await live.client.deny(id: "par-1").approvalId == secondID)  // by the session's id
+            #expect(try await live.client.deny(id: secondID, digest: listed.last?.digest).approvalId == secondID)
             let denied = try await second.value
             #expect(String(decoding: denied.body, as: UTF8.self).contains(#""behavior":"deny""#))
             let cleared = try await live.client.attention()
