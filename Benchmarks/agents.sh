@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Agent sessions (issue #15): how fast the sidecar's /ws stream reports a hook and a pane change, and what watching
 # idle tmux sessions costs, each against a reference measured in the same run:
-#   1. Claude Code hook POST -> session_update received on /ws: p50/p99 (aim p99 < 50 ms), vs a GET /health round trip;
+#   1. a Claude Code hook -> session_update received on /ws: p50/p99 (aim p99 < 50 ms), delivered as Claude Code does
+#      (`companion hook --socket owner.sock`, one process per event) and as a POST on the owner socket from the
+#      benchmark's own process (the same delivery without the process), vs a GET /health round trip over loopback TCP
+#      (what the HTTP hook of earlier versions cost: one POST over loopback TCP);
 #   2. a tmux pane change (send-keys) -> terminal_output received on /ws: p99 (aim < 250 ms), vs one capture-pane;
 #   3. the sidecar's CPU watching N idle tmux sessions for S seconds (aim < 2 % of a core; tmux control-mode clients,
 #      no polling) vs naive `tmux capture-pane` polling of the same sessions at 1 Hz each.
@@ -32,6 +35,7 @@ fi
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
     if [ "$CONFIG" = release ]; then
         swift build -c release --product agents-bench >&2
+        swift build -c release --product companion >&2  # `companion hook`, beside agents-bench
     else
         swift build --build-tests --enable-code-coverage --explicit-target-dependency-import-check error >&2
     fi

@@ -1,9 +1,13 @@
 import CompanionAPI
+import CompanionAgents
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// The owner socket's routes: `GET /devices`, `DELETE /devices/:id`, `PUT /devices/:id/scopes?set=LIST`,
-/// `POST /pairing/start`, `GET /audit?limit=N`, `GET /audit/verify`. They act in the running sidecar, so a revocation
+/// `POST /pairing/start`, `GET /audit?limit=N`, `GET /audit/verify`, and `POST /hooks/claude-code`, where
+/// `companion hook` delivers Claude Code's hook events (open to every owner process, agents included: it is how
+/// hooks arrive). They act in the running sidecar, so a revocation
 /// takes effect at once (the trusted-key cache is emptied on commit and open log streams of the device are closed).
 ///
 /// Adding power (a scope change that adds a scope, a pairing with `control` or `admin`) is refused with 403 to a
@@ -12,6 +16,7 @@ import Hummingbird
 struct OwnerRoutes {
     let registry: Registry
     let pairing: PairingManager
+    let agents: AgentsService?
     let now: @Sendable () -> Date
 
     /// Peer recorded in the audit log for the owner's own actions.
@@ -46,6 +51,15 @@ struct OwnerRoutes {
             }
             return try JSONBody.response(
                 try await pairing.start(ttlSeconds: body?.ttlSeconds, scopes: scopes, peer: Self.auditPeer))
+        }
+        router.post(RouterPath(CompanionAgents.hookPath)) { request, _ in
+            guard let agents else {
+                throw SidecarError.notFound("agent sessions are off on this sidecar (--no-agents): no hook is taken")
+            }
+            let body = try await JSONBody.collect(request, limit: ClaudeHookEvent.maxBodyBytes)
+            let agent = request.headers[HTTPField.Name(CompanionAgents.agentHeader)!]
+            return JSONBody.response(
+                encoded: try await agents.receiveHook(body: body, agentHeader: agent), status: .ok)
         }
         router.get("audit") { request, _ in
             let limit = try Self.auditLimit(request.uri.queryParameters.get("limit"))

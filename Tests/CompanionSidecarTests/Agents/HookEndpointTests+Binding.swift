@@ -14,11 +14,11 @@ extension HookEndpointTests {
     func hold(
         _ live: AgentsFixture.Live, _ fixture: AgentsFixture, session: String, command: String
     ) async throws -> (answer: Task<HTTPReply, any Error>, approval: [String: Any]) {
-        let headers = [CompanionAgents.secretHeader: try secret(fixture)]
+        let headers: [String: String] = [:]
         let body = Self.body(
             "PermissionRequest", session: session, extra: ["tool_name": "Bash", "tool_input": ["command": command]])
-        let probe = live.probe
-        let answer = Task { try await probe.post(CompanionAgents.hookPath, body, headers: headers) }
+        let hooks = live.hooks
+        let answer = Task { try await hooks.post(CompanionAgents.hookPath, body, headers: headers) }
         let deadline = Date().addingTimeInterval(TestDeadline.seconds)
         while Date() < deadline {
             if let approval = try await Self.listedApprovals(live).first(where: {
