@@ -14,10 +14,10 @@
 # `SKIP_BUILD=1 Benchmarks/agents.sh 500 50 60`):
 #   hook -> /ws session_update: p50 1.71 ms, p99 15.6 ms (n=500; aim p99 < 50 ms) vs GET /health p50 1.04 ms,
 #     p99 14.5 ms: 1.1x the plain round trip at p99;
-#   since issue 29 (command hooks over the owner socket; 2026-11-27, debug build, load 3.3 to 3.5,
-#   `SKIP_BUILD=1 Benchmarks/agents.sh 300 10 5`): `companion hook` -> /ws session_update p50 39.6 ms, p99 84.7 ms
-#     (aim p99 < 50 ms not met in debug: the debug process start alone is p50 23.4 ms, p99 33.7 ms); an owner-socket
-#     POST from this process -> /ws p50 3.04 ms, p99 6.90 ms; GET /health p50 1.42 ms, p99 4.16 ms;
+#   since issue 29 (command hooks over the owner socket; 2026-11-27, debug build, load 2.7 to 3.5, three runs of
+#   `SKIP_BUILD=1 Benchmarks/agents.sh 300 10 5`): `companion hook` -> /ws session_update p50 27.7-29.2 ms, p99
+#     59.2-78.0 ms (aim p99 < 50 ms not met in debug: the debug process start alone is p50 23.4 ms, p99 33.7 ms); an
+#     owner-socket POST from this process -> /ws p50 2.50-2.85 ms, p99 3.87-7.57 ms; GET /health p50 1.45-1.64 ms;
 #   pane change -> /ws terminal_output: p50 8.3 ms, p99 29.6 ms (n=100; aim p99 < 250 ms) vs one capture-pane p50 3.5 ms,
 #     p99 17.3 ms (the figure includes the `tmux send-keys` process that makes the change);
 #   50 idle sessions, 60 s: the sidecar 0.32 CPU-s = 0.54 % of a core (aim < 2 %), tmux server 0.08 %; naive

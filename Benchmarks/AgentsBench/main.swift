@@ -163,7 +163,7 @@ case "latency":
         let viaSocket = "bench-socket-\(i)"
         arrived = arrivals.expect { $0.type == "session_update" && $0.session?.id == viaSocket }
         start = DispatchTime.now().uptimeNanoseconds
-        _ = await OwnerHookDelivery.deliver([UInt8](try event(viaSocket)), agent: nil, socketPath: ownerSocket)
+        _ = OwnerHookDelivery.deliver([UInt8](try event(viaSocket)), agent: nil, socketPath: ownerSocket)
         direct.append(Double(await arrival(arrived) - start) / 1e6)
         let healthStart = DispatchTime.now().uptimeNanoseconds
         _ = try await URLSession.shared.data(from: URL(string: base + "/health")!)
