@@ -1,5 +1,8 @@
 // Benchmark driver for Benchmarks/agents.sh (agent sessions); not a product.
-//   agents-bench latency N            hook POST → session_update over /ws, N events; /health round trip as reference
+//   agents-bench latency N            hook → session_update over /ws, N events each way: `companion hook` (the command
+//                                     Claude Code's hooks run, a process per event) and a POST on the owner socket
+//                                     from this process (the same delivery without the process); /health round trip
+//                                     over loopback TCP as reference (what the earlier HTTP hook's POST cost)
 //   agents-bench terminal N           tmux send-keys → terminal_output over /ws, N changes; capture-pane as reference
 //   agents-bench idle SESSIONS SECS   sidecar CPU watching SESSIONS idle tmux sessions for SECS, then naive
 //                                     capture-pane polling of the same sessions at 1 Hz each for SECS
@@ -43,8 +46,10 @@ let base = running.baseURL.absoluteString
 let installer = ClaudeHookInstaller(
     settingsPath: root.appendingPathComponent("settings.json").path,
     stateDirectory: root.appendingPathComponent("sidecar").path)
-_ = try installer.install(url: ClaudeHookInstaller.hookURL(port: running.address.port))
-let secret = try hookSecret(root.appendingPathComponent("settings.json"))
+let ownerSocket = OwnerSocket.path(in: root.appendingPathComponent("sidecar"))
+let companion = TestPaths.companionBinary.path
+_ = try installer.install(
+    command: ClaudeHookInstaller.hookCommand(executable: companion, socketPath: ownerSocket))
 let client = AgentClient(
     transport: try SidecarTransport(
         baseURL: base, authentication: SidecarAuthentication(apiKey: apiKey), timeout: .seconds(30)))
@@ -109,22 +114,6 @@ func report(_ name: String, _ samples: [Double], reference: [Double], referenceN
     FileHandle.standardOutput.write(Data(line.utf8))
 }
 
-func hookSecret(_ settings: URL) throws -> String {
-    let object = try JSONSerialization.jsonObject(with: Data(contentsOf: settings)) as? [String: Any]
-    let groups = (object?["hooks"] as? [String: Any])?["Stop"] as? [[String: Any]]
-    let hook = (groups?.last?["hooks"] as? [[String: Any]])?.first
-    return (hook?["headers"] as? [String: String])?[CompanionAgents.secretHeader] ?? ""
-}
-
-func post(_ path: String, _ body: Data, headers: [String: String]) async throws -> Int {
-    var request = URLRequest(url: URL(string: base + path)!)
-    request.httpMethod = "POST"
-    request.httpBody = body
-    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-    let (_, response) = try await URLSession.shared.data(for: request)
-    return (response as? HTTPURLResponse)?.statusCode ?? 0
-}
-
 /// Runs tmux on the benchmark's server (posix_spawn through ProcessRunner, not Foundation's Process, whose run()
 /// can crash on Linux: docs/testing.md).
 func tmux(_ arguments: [String]) throws {
@@ -156,22 +145,35 @@ case "latency":
     let snapshot = arrivals.expect { $0.type == "snapshot" }
     let socket = connect()
     _ = await arrival(snapshot)
-    var samples: [Double] = []
+    var command: [Double] = []
+    var direct: [Double] = []
     var reference: [Double] = []
     for i in 0..<count {
-        let session = "bench-\(i)"
-        let body = try JSONSerialization.data(withJSONObject: [
-            "hook_event_name": "UserPromptSubmit", "session_id": session, "cwd": "/bench",
-        ])
-        let arrived = arrivals.expect { $0.type == "session_update" && $0.session?.id == session }
-        let start = DispatchTime.now().uptimeNanoseconds
-        _ = try await post(CompanionAgents.hookPath, body, headers: [CompanionAgents.secretHeader: secret])
-        samples.append(Double(await arrival(arrived) - start) / 1e6)
+        func event(_ session: String) throws -> Data {
+            try JSONSerialization.data(withJSONObject: [
+                "hook_event_name": "UserPromptSubmit", "session_id": session, "cwd": "/bench",
+            ])
+        }
+        let viaCommand = "bench-command-\(i)"
+        var arrived = arrivals.expect { $0.type == "session_update" && $0.session?.id == viaCommand }
+        var start = DispatchTime.now().uptimeNanoseconds
+        _ = try ProcessRunner.run(
+            companion, ["hook", "--socket", ownerSocket], input: [UInt8](try event(viaCommand)), timeout: 30)
+        command.append(Double(await arrival(arrived) - start) / 1e6)
+        let viaSocket = "bench-socket-\(i)"
+        arrived = arrivals.expect { $0.type == "session_update" && $0.session?.id == viaSocket }
+        start = DispatchTime.now().uptimeNanoseconds
+        _ = OwnerHookDelivery.deliver([UInt8](try event(viaSocket)), agent: nil, socketPath: ownerSocket)
+        direct.append(Double(await arrival(arrived) - start) / 1e6)
         let healthStart = DispatchTime.now().uptimeNanoseconds
         _ = try await URLSession.shared.data(from: URL(string: base + "/health")!)
         reference.append(Double(DispatchTime.now().uptimeNanoseconds - healthStart) / 1e6)
     }
-    report("hook -> /ws session_update", samples, reference: reference, referenceName: "GET /health round trip")
+    report(
+        "companion hook -> /ws session_update", command, reference: reference, referenceName: "GET /health round trip")
+    report(
+        "owner-socket POST -> /ws session_update", direct, reference: reference, referenceName: "GET /health round trip"
+    )
     socket.cancel()
 case "terminal":
     let project = root.path

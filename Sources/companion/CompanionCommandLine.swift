@@ -12,7 +12,7 @@ struct CompanionCommandLine: AsyncParsableCommand {
             DisconnectCommand.self, DevicesCommand.self, SidecarCommand.self, TasksCommand.self,
             LogsCommand.self, ProjectsCommand.self, SessionsCommand.self, ChatCommand.self, SkillsCommand.self,
             PluginsCommand.self, MCPCommand.self, ConfigCommand.self, AgentsCommand.self, WatchCommand.self,
-            ApproveCommand.self, DenyCommand.self, ExitCodesCommand.self, DiscoverCommand.self,
+            ApproveCommand.self, DenyCommand.self, ExitCodesCommand.self, DiscoverCommand.self, HookCommand.self,
         ]
     )
 }

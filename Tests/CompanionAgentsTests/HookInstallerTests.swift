@@ -34,10 +34,13 @@ import Testing
 
         """
 
+    static let command = ClaudeHookInstaller.hookCommand(
+        executable: "/opt/bin/companion", socketPath: "/home/u/.local/share/companionkit/sidecar/owner.sock")
+
     @Test func installThenUninstallLeavesTheUsersFileByteIdentical() throws {
         try Data(Self.usersFile.utf8).write(to: URL(fileURLWithPath: settings))
         let installer = ClaudeHookInstaller(settingsPath: settings, stateDirectory: state)
-        let status = try installer.install(url: "http://127.0.0.1:7878/hooks/claude-code")
+        let status = try installer.install(command: Self.command)
         #expect(status.isComplete)
         #expect(status.events == HookEventName.allCases.map(\.rawValue).sorted())
         let installed =
@@ -50,20 +53,24 @@ import Testing
         #expect(((stop[0]["hooks"] as? [[String: Any]])?[0]["command"] as? String) == "notify-me.sh")
         #expect((hooks["PreToolUse"] as? [Any])?.count == 1)
         #expect(installed?["someFutureKey"] != nil && installed?["env"] != nil)
-        // Holds a secret now: private.
-        let mode = try FileManager.default.attributesOfItem(atPath: settings)[.posixPermissions] as? Int
-        #expect(mode == 0o600)
-        #expect(HookSecret.load(stateDirectory: state) != nil)
+        // Command hooks only, quoted for the shell: no URL, no secret.
+        let ours = try #require((stop[1]["hooks"] as? [[String: Any]])?.first)
+        #expect(ours["type"] as? String == "command")
+        #expect(
+            ours["command"] as? String
+                == "'/opt/bin/companion' hook --socket '/home/u/.local/share/companionkit/sidecar/owner.sock'")
+        #expect(
+            !String(decoding: try Data(contentsOf: URL(fileURLWithPath: settings)), as: UTF8.self).contains(
+                "http://127"))
 
         #expect(try installer.uninstall() == 10)
         #expect(try Data(contentsOf: URL(fileURLWithPath: settings)) == Data(Self.usersFile.utf8))
-        #expect(HookSecret.load(stateDirectory: state) == nil)
     }
 
     @Test func uninstallAfterTheUserEditedTheFileRemovesOnlyTheCompanionsHooks() throws {
         try Data(Self.usersFile.utf8).write(to: URL(fileURLWithPath: settings))
         let installer = ClaudeHookInstaller(settingsPath: settings, stateDirectory: state)
-        _ = try installer.install(url: "http://127.0.0.1:7878/hooks/claude-code")
+        _ = try installer.install(command: Self.command)
         // The user adds a key after the install.
         var edited = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: settings))) as? [String: Any])
@@ -84,18 +91,37 @@ import Testing
     @Test func installingTwiceKeepsOneSetAndTheOriginalBytesForUninstall() throws {
         try Data(Self.usersFile.utf8).write(to: URL(fileURLWithPath: settings))
         let installer = ClaudeHookInstaller(settingsPath: settings, stateDirectory: state)
-        _ = try installer.install(url: "http://127.0.0.1:7878/hooks/claude-code")
-        let secret = try #require(HookSecret.load(stateDirectory: state))
-        let status = try installer.install(url: "http://127.0.0.1:7979/hooks/claude-code")
-        #expect(status.urls == ["http://127.0.0.1:7979/hooks/claude-code"])
-        #expect(HookSecret.load(stateDirectory: state)?.text == secret.text)
+        _ = try installer.install(command: Self.command)
+        let other = ClaudeHookInstaller.hookCommand(executable: "/usr/bin/companion", socketPath: "/run/owner.sock")
+        let status = try installer.install(command: other)
+        #expect(status.commands == [other] && status.isComplete)
         try installer.uninstall()
         #expect(try Data(contentsOf: URL(fileURLWithPath: settings)) == Data(Self.usersFile.utf8))
     }
 
+    /// An earlier install's HTTP hooks (with their secret header, the secret in the data directory) are replaced by
+    /// the next install: no hook posts to a port any more, and the secret file is gone.
+    @Test func anEarlierHTTPInstallIsReplacedAndItsSecretRemoved() throws {
+        let http = """
+            {"hooks": {"Stop": [{"hooks": [{"type": "http", "url": "http://127.0.0.1:7878/hooks/claude-code",
+              "headers": {"X-Companion-Hook-Secret": "old-secret"}}]}]}}
+
+            """
+        try Data(http.utf8).write(to: URL(fileURLWithPath: settings))
+        try Data("old-secret".utf8).write(to: URL(fileURLWithPath: state + "/" + LegacyHookSecret.fileName))
+        let installer = ClaudeHookInstaller(settingsPath: settings, stateDirectory: state)
+        #expect(try installer.status().urls == ["http://127.0.0.1:7878/hooks/claude-code"])
+        #expect(try !installer.status().isComplete)
+        let status = try installer.install(command: Self.command)
+        #expect(status.urls.isEmpty && status.commands == [Self.command] && status.isComplete)
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: settings)), as: UTF8.self)
+        #expect(!text.contains("old-secret") && !text.contains("\"http\""))
+        #expect(!FileManager.default.fileExists(atPath: state + "/" + LegacyHookSecret.fileName))
+    }
+
     @Test func aFileInstallCreatedIsRemovedAgainByUninstall() throws {
         let installer = ClaudeHookInstaller(settingsPath: settings, stateDirectory: state)
-        _ = try installer.install(url: "http://127.0.0.1:7878/hooks/claude-code")
+        _ = try installer.install(command: Self.command)
         #expect(FileManager.default.fileExists(atPath: settings))
         try installer.uninstall()
         #expect(!FileManager.default.fileExists(atPath: settings))
@@ -106,7 +132,7 @@ import Testing
         try Data(text.utf8).write(to: URL(fileURLWithPath: settings))
         let installer = ClaudeHookInstaller(settingsPath: settings, stateDirectory: state)
         let error = #expect(throws: SettingsFileError.self) {
-            _ = try installer.install(url: "http://127.0.0.1:7878/hooks/claude-code")
+            _ = try installer.install(command: Self.command)
         }
         guard case .malformed(let path, _)? = error else {
             Issue.record("not reported as malformed: \(String(describing: error))")
@@ -115,7 +141,6 @@ import Testing
         #expect(path == settings)
         #expect(error?.description.contains("left unchanged") == true)
         #expect(try Data(contentsOf: URL(fileURLWithPath: settings)) == Data(text.utf8))
-        #expect(HookSecret.load(stateDirectory: state) == nil)
         #expect(throws: SettingsFileError.self) { try installer.uninstall() }
         #expect(try Data(contentsOf: URL(fileURLWithPath: settings)) == Data(text.utf8))
     }
@@ -126,13 +151,5 @@ import Testing
                 == "/x/cfg/settings.json")
         #expect(ClaudeHookInstaller.settingsPath(environment: ["HOME": "/home/u"]) == "/home/u/.claude/settings.json")
         #expect(ClaudeHookInstaller.settingsPath(environment: ["HOME": "relative"]) == nil)
-    }
-
-    @Test func theSecretComparesOnlyEqualText() {
-        let secret = HookSecret(bytes: Array("abc123".utf8))
-        #expect(secret.matches("abc123"))
-        #expect(!secret.matches("abc124"))
-        #expect(!secret.matches("abc12"))
-        #expect(!secret.matches(nil))
     }
 }

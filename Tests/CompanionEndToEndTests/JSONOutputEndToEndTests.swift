@@ -12,11 +12,14 @@ import Testing
             "--data-dir", root.appendingPathComponent("data").path,
         ]
         let cli = CompanionCLI()
-        let (installed, status) = try await cli.json(["sidecar", "hooks", "install", "--port", "7999"] + location)
+        let (installed, status) = try await cli.json(["sidecar", "hooks", "install"] + location)
         #expect(installed.status == Exit.success, "\(installed)")
         #expect(status["events"]?.arrayValue?.isEmpty == false, "\(installed)")
-        #expect(status["urls"]?.arrayValue?.first?.stringValue?.contains("127.0.0.1:7999") == true, "\(installed)")
-        #expect(status["hasSecret"] == .bool(true), "\(installed)")
+        let command = status["commands"]?.arrayValue?.first?.stringValue ?? ""
+        #expect(
+            command.hasSuffix(" hook --socket '\(root.appendingPathComponent("data/owner.sock").path)'"), "\(installed)"
+        )
+        #expect(status["urls"]?.arrayValue?.isEmpty == true, "\(installed)")
         let (_, reported) = try await cli.json(["sidecar", "hooks", "status"] + location)
         #expect(reported == status, "install prints what status shows")
 

@@ -51,7 +51,11 @@ import Testing
         let setup = try Setup()
         try await setup.run { url in
             let workstation = try WorkstationPairing(url: url, timeout: TestDeadline.seconds)
-            let started = try await workstation.start(scopes: DeviceScope.all)
+            // Every scope: admin is paired through the owner socket (loopback TCP refuses it), as the CLI does.
+            let owner = OwnerControl(dataDirectory: setup.directory.appendingPathComponent("sidecar"))
+            let started = try await workstation.start {
+                try await owner.startPairing(ttlSeconds: nil, scopes: DeviceScope.all)
+            }
             let shown = Mutex<String?>(nil)
             var options = PairingOptions(
                 verification: .ask { code in

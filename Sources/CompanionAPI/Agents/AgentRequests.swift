@@ -49,8 +49,22 @@ public struct AgentInputRequest: Codable, Sendable, Equatable {
 public struct ApproveRequest: Codable, Sendable, Equatable {
     /// Also allow this tool for the rest of the session.
     public var always: Bool?
+    /// The `digest` of the request as the device showed it (``AgentPendingApproval/digest``); required: the
+    /// sidecar refuses a missing or different one with 409, so a decision applies only to what was seen.
+    public var digest: String?
 
-    public init(always: Bool? = nil) { self.always = always }
+    public init(always: Bool? = nil, digest: String? = nil) {
+        self.always = always
+        self.digest = digest
+    }
+}
+
+/// `POST /api/approvals/:id/deny`: deny a held permission request.
+public struct DenyRequest: Codable, Sendable, Equatable {
+    /// The `digest` of the request as the device showed it; required, as for ``ApproveRequest/digest``.
+    public var digest: String?
+
+    public init(digest: String? = nil) { self.digest = digest }
 }
 
 /// The answer to an approve or deny.

@@ -10,10 +10,13 @@ public struct AgentAttentionInfo: Codable, Sendable, Equatable {
     public var inputSummary: String?
     public var approvalId: String?
     public var detail: String?
+    /// For `approval`: hex SHA-256 of the held request's tool name and input; a decision must send it back
+    /// (``ApproveRequest/digest``), so it applies only to the request the device showed.
+    public var digest: String?
 
     public init(
         kind: String, since: Date, tool: String? = nil, inputSummary: String? = nil, approvalId: String? = nil,
-        detail: String? = nil
+        detail: String? = nil, digest: String? = nil
     ) {
         self.kind = kind
         self.since = since
@@ -21,10 +24,11 @@ public struct AgentAttentionInfo: Codable, Sendable, Equatable {
         self.inputSummary = inputSummary
         self.approvalId = approvalId
         self.detail = detail
+        self.digest = digest
     }
 
     enum CodingKeys: String, CodingKey {
-        case kind, since, tool, detail
+        case kind, since, tool, detail, digest
         case inputSummary = "input_summary"
         case approvalId = "approval_id"
     }
@@ -114,9 +118,12 @@ public struct AgentPendingApproval: Codable, Sendable, Equatable {
     public var inputSummary: String?
     public var project: String?
     public var since: Date
+    /// Hex SHA-256 of the tool name and input; a decision must send it back (``ApproveRequest/digest``).
+    public var digest: String?
 
     public init(
-        approvalId: String, sessionId: String, tool: String?, inputSummary: String?, project: String?, since: Date
+        approvalId: String, sessionId: String, tool: String?, inputSummary: String?, project: String?, since: Date,
+        digest: String? = nil
     ) {
         self.approvalId = approvalId
         self.sessionId = sessionId
@@ -124,10 +131,11 @@ public struct AgentPendingApproval: Codable, Sendable, Equatable {
         self.inputSummary = inputSummary
         self.project = project
         self.since = since
+        self.digest = digest
     }
 
     enum CodingKeys: String, CodingKey {
-        case tool, project, since
+        case tool, project, since, digest
         case approvalId = "approval_id"
         case sessionId = "session_id"
         case inputSummary = "input_summary"

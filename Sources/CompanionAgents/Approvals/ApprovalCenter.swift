@@ -1,37 +1,10 @@
-import CompanionCrypto
 import Foundation
 
-/// A permission request held for a paired device to decide.
-public struct ApprovalRequest: Sendable, Equatable {
-    /// Random id a device decides by.
-    public var id: String
-    /// The session it belongs to (an agent id or Claude Code's `session_id`).
-    public var sessionKey: String
-    public var toolName: String?
-    public var inputSummary: String?
-    public var project: String?
-    public var since: Date
-    /// SHA-256 (hex) of the tool name and input, recorded in the audit log with the decision.
-    public var digest: String
-
-    public init(
-        id: String = ApprovalRequest.newID(), sessionKey: String, toolName: String?, inputSummary: String?,
-        project: String?, since: Date, digestSource: [UInt8]
-    ) {
-        self.id = id
-        self.sessionKey = sessionKey
-        self.toolName = toolName
-        self.inputSummary = inputSummary
-        self.project = project
-        self.since = since
-        self.digest = HexEncoding.lowercase(SHA256.hash(digestSource))
-    }
-
-    /// `ap-` and 12 random base64url characters.
-    public static func newID() -> String { "ap-" + SecureRandom.token(byteCount: 9) }
-}
-
 /// Holds permission requests until the first decision or the hold time, whichever comes first.
+///
+/// A decision names the request's digest (what the deciding device showed) and is recorded before it takes effect:
+/// ``decide(_:_:digest:recording:)`` claims the request (no other decision, expiry or settling can answer it
+/// meanwhile), awaits the record, and only then answers the hook; a record that fails releases the claim.
 public actor ApprovalCenter {
     /// How a decision attempt went.
     public enum DecideResult: Sendable, Equatable {
@@ -39,6 +12,8 @@ public actor ApprovalCenter {
         case decided(ApprovalRequest)
         /// Someone decided first, or the hold time ran out and the terminal has the dialog now.
         case alreadySettled(ApprovalRequest)
+        /// The digest given is missing or not the held request's: nothing was decided.
+        case digestMismatch(ApprovalRequest)
         /// No such request.
         case unknown
     }
@@ -49,6 +24,10 @@ public actor ApprovalCenter {
         var continuation: CheckedContinuation<PermissionDecision?, Never>?
         /// A decision that came before anyone waited.
         var early: PermissionDecision?
+        /// A decision is being recorded: nothing else may answer the request until it is.
+        var claimed = false
+        /// The hold time ran out (or the session moved on) while claimed: ended once the claim is.
+        var ended = false
     }
 
     private var held: [String: Held] = [:]
@@ -104,22 +83,30 @@ public actor ApprovalCenter {
         return await wait(request.id, holdTime: holdTime)
     }
 
-    /// Answers request `id` with `decision` if it is still held.
-    public func decide(_ id: String, _ decision: PermissionDecision) -> DecideResult {
-        guard var entry = held[id], entry.early == nil else {
+    /// Answers request `id` with `decision` if it is still held and `digest` is its digest (hex, as shown): runs
+    /// `recording` first (the audit row), and answers only once it returned; when it throws, nothing is decided.
+    public func decide(
+        _ id: String, _ decision: PermissionDecision, digest: String?,
+        recording: @Sendable (ApprovalRequest) async throws -> Void = { _ in }
+    ) async throws -> DecideResult {
+        guard var entry = held[id], entry.early == nil, !entry.claimed else {
             if let request = settled.last(where: { $0.0 == id })?.1 ?? held[id]?.request {
                 return .alreadySettled(request)
             }
             return .unknown
         }
-        guard let continuation = entry.continuation else {
-            entry.early = decision
-            held[id] = entry
-            return .decided(entry.request)
+        guard let digest, ApprovalRequest.digestsMatch(entry.request.digest, digest) else {
+            return .digestMismatch(entry.request)
         }
-        held[id] = nil
-        remember(entry.request)
-        continuation.resume(returning: decision)
+        entry.claimed = true
+        held[id] = entry
+        do {
+            try await recording(entry.request)
+        } catch {
+            release(id)
+            throw error
+        }
+        answer(id, decision)
         return .decided(entry.request)
     }
 
@@ -129,8 +116,34 @@ public actor ApprovalCenter {
         for (id, entry) in held where entry.request.sessionKey == sessionKey { expire(id) }
     }
 
+    private func answer(_ id: String, _ decision: PermissionDecision) {
+        guard var entry = held[id] else { return }
+        guard let continuation = entry.continuation else {
+            entry.early = decision
+            entry.claimed = false
+            held[id] = entry
+            return
+        }
+        held[id] = nil
+        remember(entry.request)
+        continuation.resume(returning: decision)
+    }
+
+    private func release(_ id: String) {
+        guard var entry = held[id] else { return }
+        entry.claimed = false
+        held[id] = entry
+        if entry.ended { expire(id) }
+    }
+
     private func expire(_ id: String) {
-        guard let entry = held.removeValue(forKey: id) else { return }
+        guard var entry = held[id] else { return }
+        if entry.claimed {
+            entry.ended = true
+            held[id] = entry
+            return
+        }
+        held[id] = nil
         remember(entry.request)
         entry.continuation?.resume(returning: nil)
     }

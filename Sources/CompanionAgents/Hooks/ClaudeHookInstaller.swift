@@ -1,7 +1,8 @@
 import Foundation
 
-/// Installs, removes and reports the companion's HTTP hooks in Claude Code's user settings
-/// (`$CLAUDE_CONFIG_DIR/settings.json`, else `~/.claude/settings.json`).
+/// Installs, removes and reports the companion's command hooks in Claude Code's user settings
+/// (`$CLAUDE_CONFIG_DIR/settings.json`, else `~/.claude/settings.json`): each runs `companion hook --socket PATH`,
+/// which hands the event to the sidecar over its owner socket (only the owner can reach it) and prints its answer.
 ///
 /// Every write replaces the file atomically and keeps every key and hook the companion did not add; a file that is
 /// not valid JSON is reported (``SettingsFileError/malformed(path:reason:)``) and never overwritten. Uninstall removes
@@ -10,7 +11,7 @@ import Foundation
 public struct ClaudeHookInstaller: Sendable {
     /// The settings file.
     public let settingsPath: String
-    /// The sidecar's directory for the install record and the secret.
+    /// The sidecar's directory for the install record.
     public let stateDirectory: String
 
     public init(settingsPath: String, stateDirectory: String) {
@@ -28,15 +29,16 @@ public struct ClaudeHookInstaller: Sendable {
         return nil
     }
 
-    /// The hook URL of a sidecar listening on loopback at `port`.
-    public static func hookURL(port: Int) -> String { "http://127.0.0.1:\(port)\(CompanionAgents.hookPath)" }
+    /// The command a hook runs: `executable hook --socket socketPath` (paths quoted for the shell).
+    public static func hookCommand(executable: String, socketPath: String) -> String {
+        HookSettingsDocument.hookCommand(executable: executable, socketPath: socketPath)
+    }
 
-    /// Adds the hooks (replacing the companion's earlier ones), posting to `url`; a secret is created on the first
-    /// install and kept afterwards. The settings file ends up mode 0600: it holds the secret.
-    public func install(url: String) throws(SettingsFileError) -> HookStatus {
+    /// Adds the hooks (replacing the companion's earlier ones, HTTP hooks of an older install included), each
+    /// running `command` (``hookCommand(executable:socketPath:)``).
+    public func install(command: String) throws(SettingsFileError) -> HookStatus {
         let before = try AtomicFile.read(settingsPath)
         var document = try HookSettingsDocument(bytes: before, path: settingsPath)
-        let secret = HookSecret.load(stateDirectory: stateDirectory) ?? HookSecret.generate()
         let record = try HookInstallRecord.load(stateDirectory: stateDirectory)
         // The bytes to restore at uninstall: those before the first install, as long as the file is still what
         // the companion wrote; otherwise the current ones (whatever the user changed since is theirs).
@@ -47,12 +49,12 @@ public struct ClaudeHookInstaller: Sendable {
             original = record.original
         }
         document.removeCompanionGroups()
-        document.addCompanionGroups(url: url, secret: secret.text)
+        document.addCompanionGroups(command: command)
         let bytes = try document.serialized()
-        try secret.save(stateDirectory: stateDirectory)
         try AtomicFile.write(bytes, to: settingsPath)
+        try LegacyHookSecret.remove(stateDirectory: stateDirectory)
         try HookInstallRecord(
-            settingsPath: settingsPath, url: url, original: original,
+            settingsPath: settingsPath, url: command, original: original,
             installedDigest: HookInstallRecord.digest(bytes)
         ).save(stateDirectory: stateDirectory)
         return try status()
@@ -80,7 +82,7 @@ public struct ClaudeHookInstaller: Sendable {
             try AtomicFile.write(try edited.serialized(), to: settingsPath, mode: Self.mode(of: settingsPath))
         }
         try HookInstallRecord.remove(stateDirectory: stateDirectory)
-        try HookSecret.remove(stateDirectory: stateDirectory)
+        try LegacyHookSecret.remove(stateDirectory: stateDirectory)
         return ours
     }
 
@@ -89,16 +91,17 @@ public struct ClaudeHookInstaller: Sendable {
         let document = try HookSettingsDocument(bytes: try AtomicFile.read(settingsPath), path: settingsPath)
         let groups = document.companionGroups
         var urls = Set<String>()
+        var commands = Set<String>()
         for group in groups.values.joined() {
             for hook in group["hooks"] as? [Any] ?? [] {
                 if let url = (hook as? [String: Any])?["url"] as? String { urls.insert(url) }
+                if let command = (hook as? [String: Any])?["command"] as? String { commands.insert(command) }
             }
         }
         let expected = Set(HookEventName.allCases.map(\.rawValue))
         return HookStatus(
             settingsPath: settingsPath, events: groups.keys.sorted(),
-            missingEvents: expected.subtracting(groups.keys).sorted(), urls: urls.sorted(),
-            hasSecret: HookSecret.load(stateDirectory: stateDirectory) != nil)
+            missingEvents: expected.subtracting(groups.keys).sorted(), commands: commands.sorted(), urls: urls.sorted())
     }
 
     private static func mode(of path: String) -> mode_t {
@@ -116,11 +119,11 @@ public struct HookStatus: Sendable, Equatable, Codable {
     public var events: [String]
     /// Events the companion registers that have none.
     public var missingEvents: [String]
-    /// The URLs the hooks post to (one, normally).
+    /// The commands the hooks run (one, normally: `companion hook --socket PATH`).
+    public var commands: [String]
+    /// URLs of HTTP hooks an older install left (none once `install` ran again: they are replaced).
     public var urls: [String]
-    /// Whether the sidecar's data directory holds the secret the hooks send.
-    public var hasSecret: Bool
 
-    /// Every event is registered and the sidecar knows the secret.
-    public var isComplete: Bool { missingEvents.isEmpty && hasSecret && urls.count == 1 }
+    /// Every event is registered, with one command and no HTTP hook left.
+    public var isComplete: Bool { missingEvents.isEmpty && commands.count == 1 && urls.isEmpty }
 }

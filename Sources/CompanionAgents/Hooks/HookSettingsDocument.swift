@@ -3,7 +3,8 @@ import Foundation
 /// Claude Code's `settings.json` as a JSON object, and the companion's hook groups in it.
 ///
 /// Everything the companion does not own (other keys, the user's own hooks, their order inside each event) is kept.
-/// A group is the companion's when one of its hooks is an HTTP hook carrying ``CompanionAgents/secretHeader``.
+/// A group is the companion's when one of its hooks is a command hook running `… hook --socket …` (``hookCommand``),
+/// or an HTTP hook carrying the earlier installs' secret header (replaced by the next install).
 struct HookSettingsDocument {
     var root: [String: Any]
     let path: String
@@ -42,11 +43,25 @@ struct HookSettingsDocument {
     static func isCompanionGroup(_ group: Any) -> Bool {
         guard let group = group as? [String: Any], let hooks = group["hooks"] as? [Any] else { return false }
         return hooks.contains { hook in
-            guard let hook = hook as? [String: Any], hook["type"] as? String == "http",
-                let headers = hook["headers"] as? [String: Any]
-            else { return false }
-            return headers[CompanionAgents.secretHeader] != nil
+            guard let hook = hook as? [String: Any] else { return false }
+            if hook["type"] as? String == "command", let command = hook["command"] as? String {
+                return command.contains(Self.commandMark)
+            }
+            guard hook["type"] as? String == "http", let headers = hook["headers"] as? [String: Any] else {
+                return false
+            }
+            return headers[CompanionAgents.legacySecretHeader] != nil
         }
+    }
+
+    /// What every companion hook command contains.
+    static let commandMark = "' hook --socket '"
+
+    /// The command a hook runs: `executable hook --socket socketPath`, each path single-quoted for the shell
+    /// Claude Code runs it with.
+    static func hookCommand(executable: String, socketPath: String) -> String {
+        func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
+        return quoted(executable) + " hook --socket " + quoted(socketPath)
     }
 
     /// The companion's groups per event name (events without any left out).
@@ -77,22 +92,15 @@ struct HookSettingsDocument {
         return removed
     }
 
-    /// Appends the companion's groups for every event (after the user's own), pointing at `url` with `secret`.
-    mutating func addCompanionGroups(url: String, secret: String) {
+    /// Appends the companion's groups for every event (after the user's own), running `command`.
+    mutating func addCompanionGroups(command: String) {
         var hooks = self.hooks
         for event in HookEventName.allCases {
             var groups = hooks[event.rawValue] as? [Any] ?? []
             for matcher in event.matchers {
                 var group: [String: Any] = [
                     "hooks": [
-                        [
-                            "type": "http", "url": url, "timeout": event.timeoutSeconds,
-                            "headers": [
-                                CompanionAgents.secretHeader: secret,
-                                CompanionAgents.agentHeader: "$\(CompanionAgents.agentEnvironmentVariable)",
-                            ],
-                            "allowedEnvVars": [CompanionAgents.agentEnvironmentVariable],
-                        ] as [String: Any]
+                        ["type": "command", "command": command, "timeout": event.timeoutSeconds] as [String: Any]
                     ]
                 ]
                 if let matcher { group["matcher"] = matcher }

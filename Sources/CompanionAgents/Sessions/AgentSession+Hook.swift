@@ -32,7 +32,8 @@ extension AgentSession {
                 heldApprovals.append(
                     AgentAttention(
                         kind: .approval, since: approval.since, toolName: approval.toolName,
-                        inputSummary: approval.inputSummary, approvalID: approval.id, detail: "permission"))
+                        inputSummary: approval.inputSummary, approvalID: approval.id, detail: "permission",
+                        digest: approval.digest))
                 attention = heldApprovals.first
             } else if attention?.kind != .approval {
                 attention = AgentAttention(

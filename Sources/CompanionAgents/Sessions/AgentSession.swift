@@ -35,10 +35,13 @@ public struct AgentAttention: Sendable, Equatable {
     public var approvalID: String?
     /// Short words about it (the notification type, the error).
     public var detail: String?
+    /// For ``Kind/approval``: the held request's digest (hex SHA-256 of the tool name and input), which a decision
+    /// must carry back (``ApprovalRequest/digest``).
+    public var digest: String?
 
     public init(
         kind: Kind, since: Date, toolName: String? = nil, inputSummary: String? = nil, approvalID: String? = nil,
-        detail: String? = nil
+        detail: String? = nil, digest: String? = nil
     ) {
         self.kind = kind
         self.since = since
@@ -46,6 +49,7 @@ public struct AgentAttention: Sendable, Equatable {
         self.inputSummary = inputSummary
         self.approvalID = approvalID
         self.detail = detail
+        self.digest = digest
     }
 }
 

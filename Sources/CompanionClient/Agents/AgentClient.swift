@@ -68,15 +68,16 @@ public struct AgentClient: Sendable {
         try await call(.agentAttention)
     }
 
-    /// Allows a held permission request (by its id, or the id of its session).
-    public func approve(id: String, always: Bool = false) async throws(CompanionClientError)
+    /// Allows the held permission request `id`, whose `digest` (``AgentPendingApproval/digest``) is that of the
+    /// request shown to the person: the sidecar refuses (409) when the request it holds is not that one.
+    public func approve(id: String, digest: String?, always: Bool = false) async throws(CompanionClientError)
         -> ApprovalDecisionResponse
     {
-        try await call(.approve(id: id), body: ApproveRequest(always: always))
+        try await call(.approve(id: id), body: ApproveRequest(always: always, digest: digest))
     }
 
-    /// Denies a held permission request (by its id, or the id of its session).
-    public func deny(id: String) async throws(CompanionClientError) -> ApprovalDecisionResponse {
-        try await call(.deny(id: id), body: [String: String]())
+    /// Denies the held permission request `id`, whose `digest` is that of the request shown to the person.
+    public func deny(id: String, digest: String?) async throws(CompanionClientError) -> ApprovalDecisionResponse {
+        try await call(.deny(id: id), body: DenyRequest(digest: digest))
     }
 }

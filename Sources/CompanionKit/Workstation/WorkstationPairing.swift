@@ -58,6 +58,16 @@ public struct WorkstationPairing: Sendable {
             response: started, payload: try? QRPayload.parse(started.qrPayload), before: before.connectedDevice)
     }
 
+    /// Starts a pairing through `starter` (the owner socket, for `control` or `admin`, which loopback TCP refuses),
+    /// then follows it over the sidecar's URL like ``start(ttlSeconds:scopes:)``. The starter's errors come out as
+    /// they are.
+    public func start(through starter: () async throws -> PairingStartResponse) async throws -> Started {
+        let before = try await Self.local { () throws(CompanionClientError) in try await client.status() }
+        let started = try await starter()
+        return Started(
+            response: started, payload: try? QRPayload.parse(started.qrPayload), before: before.connectedDevice)
+    }
+
     /// Polls the sidecar every `interval` until a device pairs (the last element) or the code expires (throws
     /// a ``CompanionError/Kind/pairing`` failure). ``Event/waiting`` comes after each poll without news.
     public func events(for started: Started, every interval: Duration = .milliseconds(500))

@@ -7,8 +7,8 @@ import Hummingbird
 /// Code API (a signed request or the Bearer API key): `GET /api/groups`, `GET /api/sessions[?group=]`,
 /// `GET /api/sessions/:id`, `GET /api/sessions/:id/terminal?lines=N`, `POST /api/sessions/:id/input`,
 /// `POST /api/sessions`, `DELETE /api/sessions/:id`, `GET /api/attention`, `POST /api/approvals/:id/approve`
-/// (`{"always":true}` optional) and `POST /api/approvals/:id/deny`. An approval id may be given as the id of the
-/// session it belongs to.
+/// (`{"digest":"…","always":true}`) and `POST /api/approvals/:id/deny` (`{"digest":"…"}`): by the approval's id only,
+/// with the digest of the request the device showed.
 struct AgentRoutes {
     static let maxBodyBytes = 64 * 1024
     static let maxTerminalLines = 2000
@@ -62,9 +62,12 @@ struct AgentRoutes {
         }
         api.post("approvals/:id/approve") { request, context in
             let body = try await Envelope.decode(ApproveRequest.self, from: request, limit: 4096, optional: true)
-            return try await decide(context, .allow(always: body?.always ?? false))
+            return try await decide(context, .allow(always: body?.always ?? false), digest: body?.digest)
         }
-        api.post("approvals/:id/deny") { _, context in try await decide(context, .deny) }
+        api.post("approvals/:id/deny") { request, context in
+            let body = try await Envelope.decode(DenyRequest.self, from: request, limit: 4096, optional: true)
+            return try await decide(context, .deny, digest: body?.digest)
+        }
     }
 
     private func session(_ context: SidecarRequestContext) async throws -> AgentSession {
@@ -94,13 +97,15 @@ struct AgentRoutes {
         return try Envelope.success(AgentSessionInfo(session), status: .created)
     }
 
-    private func decide(_ context: SidecarRequestContext, _ decision: PermissionDecision) async throws -> Response {
+    private func decide(
+        _ context: SidecarRequestContext, _ decision: PermissionDecision, digest: String?
+    ) async throws -> Response {
         let id = try context.parameters.require("id")
         guard ClaudeHookEvent.isPlausibleID(id) else {
             throw SidecarError.notFound("no approval with id \(id.prefix(64))")
         }
         let request = try await service.decide(
-            id, decision, deviceID: context.authenticatedDeviceID, peer: context.peerDescription)
+            id, decision, digest: digest, deviceID: context.authenticatedDeviceID, peer: context.peerDescription)
         return try Envelope.success(
             ApprovalDecisionResponse(
                 approvalId: request.id, decision: decision.auditWord, sessionId: request.sessionKey))

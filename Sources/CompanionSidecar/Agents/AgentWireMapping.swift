@@ -17,7 +17,8 @@ extension AgentAttentionInfo {
     init(_ attention: AgentAttention) {
         self.init(
             kind: attention.kind.rawValue, since: attention.since, tool: attention.toolName,
-            inputSummary: attention.inputSummary, approvalId: attention.approvalID, detail: attention.detail)
+            inputSummary: attention.inputSummary, approvalId: attention.approvalID, detail: attention.detail,
+            digest: attention.digest)
     }
 }
 
@@ -36,6 +37,7 @@ extension AgentPendingApproval {
     init(_ request: ApprovalRequest) {
         self.init(
             approvalId: request.id, sessionId: request.sessionKey, tool: request.toolName,
-            inputSummary: request.inputSummary, project: request.project, since: request.since)
+            inputSummary: request.inputSummary, project: request.project, since: request.since,
+            digest: request.digest)
     }
 }

@@ -6,7 +6,6 @@ enum AgentsRoutes {
         let authentication = SignatureOrKeyMiddleware(
             signed: sidecar.signedRequests(bodyLimit: AgentRoutes.maxBodyBytes),
             apiKey: sidecar.configuration.taskAPIKey, presentation: .bearer)
-        HookRoute(service: agents, gate: sidecar.localOnlyGate(refusesConnectionClose: false)).register(on: router)
         AgentRoutes(service: agents).register(on: router, authentication: authentication)
         AgentSocket(service: agents).register(
             on: router, authentication: authentication, stillAuthorized: sidecar.taskStreamStillAuthorized,

@@ -23,31 +23,40 @@ extension AgentsService {
         try await AgentRoutes.tmux { try await tmuxAgents.send(session, text: text, enter: enter) }
     }
 
-    /// Decides held request `id` (or the one held for session `id`); the first decision wins. Records it.
-    func decide(_ id: String, _ decision: PermissionDecision, deviceID: String?, peer: String) async throws
-        -> ApprovalRequest
-    {
-        var approvalID = id
-        if let session = await store.session(id) {
-            guard let held = session.attention?.approvalID else {
-                throw SidecarError(
-                    .conflict, "session \(session.id) has no permission request waiting for a device")
-            }
-            approvalID = held
+    /// Decides held request `id` (an approval id: a session's id is refused, since its current request may not be the
+    /// one the device showed) when `digest` is the held request's; the first decision wins. The audit row is
+    /// written before the hook gets the answer, so no decision takes effect unrecorded.
+    func decide(
+        _ id: String, _ decision: PermissionDecision, digest: String?, deviceID: String?, peer: String
+    ) async throws -> ApprovalRequest {
+        if await store.session(id) != nil {
+            throw SidecarError.badRequest(
+                "\(id.prefix(64)) is a session's id: decide by the approval's id (approval_id in GET /api/attention), "
+                    + "with the digest of the request you showed")
         }
-        switch await approvals.decide(approvalID, decision) {
-        case .decided(let request):
+        let result = try await approvals.decide(id, decision, digest: digest) { request in
             try await audit(
                 decision == .deny ? .approvalDenied : .approvalAllowed, deviceID: deviceID, peer: peer,
                 session: request.sessionKey, digest: request.digest, approval: request.id)
+        }
+        switch result {
+        case .decided(let request):
             return request
+        case .digestMismatch:
+            throw SidecarError(
+                .conflict,
+                digest == nil
+                    ? "the decision carries no digest of permission request \(id.prefix(64)); send the digest it was "
+                        + "listed with (GET /api/attention)"
+                    : "permission request \(id.prefix(64)) is not the one you showed (its digest differs): nothing was "
+                        + "decided; list it again with GET /api/attention")
         case .alreadySettled:
             throw SidecarError(
                 .conflict,
-                "permission request \(approvalID) was already answered (by another device, or in the terminal after "
+                "permission request \(id.prefix(64)) was already answered (by another device, or in the terminal after "
                     + "the hold time)")
         case .unknown:
-            throw SidecarError.notFound("no permission request \(approvalID.prefix(64)); see GET /api/attention")
+            throw SidecarError.notFound("no permission request \(id.prefix(64)); see GET /api/attention")
         }
     }
 }

@@ -64,10 +64,6 @@ public final class AgentsService: Sendable {
         hub.finishAll()
     }
 
-    /// The hook secret, read from the data directory each time (an install while the sidecar runs takes effect at
-    /// once; an uninstall, too).
-    var hookSecret: HookSecret? { HookSecret.load(stateDirectory: stateDirectory) }
-
     /// Records one accountable action: who, which session, a digest of what.
     func audit(
         _ event: AuditEntry.Event, deviceID: String?, peer: String, session: String, digest: String,

@@ -6,35 +6,32 @@ import Foundation
 
 /// The secrets of `settings.json` in `GET`/`PUT /api/v1/config` (issue 29, finding 9): shown masked as MCP env
 /// values are (``MCPSecretMask``: `••••` and a fingerprint), and put back when a form sends a mask back unchanged.
-/// Masked: every text value of `env` (variables Claude Code sets, often API keys), every value of a hook's
-/// `headers` (the companion's hook secret travels there, and other HTTP hooks carry tokens the same way), and any
-/// other text holding the companion's hook secret, wherever the sidecar wrote it. Only
-/// `POST /api/v1/config/reveal` (admin, audited) shows `env`.
+/// Masked: every text value of `env` (variables Claude Code sets, often API keys) and every value of a hook's
+/// `headers` (HTTP hooks carry tokens there; the companion's own hooks are commands that reach the owner socket and
+/// carry no secret, so the sidecar writes none into the settings). Only `POST /api/v1/config/reveal` (admin,
+/// audited) shows `env`.
 extension ClaudeCodeService {
     /// `settings` with its secret values masked.
     func maskingSecrets(_ settings: [String: Any]) -> [String: Any] {
-        let hookSecret = HookSecret.load(stateDirectory: stateDirectory.deletingLastPathComponent().path)
         var masked: [String: Any] = [:]
         for (key, value) in settings {
-            masked[key] = mask(value, everyText: key == "env", inHooks: key == "hooks", hookSecret: hookSecret)
+            masked[key] = mask(value, everyText: key == "env", inHooks: key == "hooks")
         }
         return masked
     }
 
-    private func mask(_ value: Any, everyText: Bool, inHooks: Bool, hookSecret: HookSecret?) -> Any {
+    private func mask(_ value: Any, everyText: Bool, inHooks: Bool) -> Any {
         switch value {
         case let text as String:
-            return everyText || hookSecret?.occurs(in: text) == true ? secretMask.mask(text) : text
+            return everyText ? secretMask.mask(text) : text
         case let object as [String: Any]:
             var result: [String: Any] = [:]
             for (key, member) in object {
-                result[key] = mask(
-                    member, everyText: everyText || (inHooks && key == "headers"), inHooks: inHooks,
-                    hookSecret: hookSecret)
+                result[key] = mask(member, everyText: everyText || (inHooks && key == "headers"), inHooks: inHooks)
             }
             return result
         case let array as [Any]:
-            return array.map { mask($0, everyText: everyText, inHooks: inHooks, hookSecret: hookSecret) }
+            return array.map { mask($0, everyText: everyText, inHooks: inHooks) }
         default:
             return value
         }

@@ -2,6 +2,10 @@ import CompanionAPI
 import CompanionCrypto
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The workstation owner's control of a sidecar's devices and audit log, without pairing: through the running
 /// sidecar's owner socket (``OwnerSocket``: only the sidecar's user, checked by the kernel's peer credentials),
 /// or, when no sidecar serves from the data directory, on its registry directly while holding the directory's
@@ -77,12 +81,32 @@ public struct OwnerControl: Sendable {
             keyed: true,
             running: { try await $0.put("/devices/\(escaped)/scopes?set=\(text)", as: OwnerScopesResponse.self) },
             stopped: { actions in
-                do { return try await actions.setScopes(scopes, id: id) } catch let error as SidecarError
+                // The registry is opened by this very process: its own ancestry is what the socket would check.
+                let refusal = PeerAncestry.refusal(pid: getpid())
+                do { return try await actions.setScopes(scopes, id: id, refusingRaise: refusal) } catch let error
+                    as SidecarError where error.code == .forbidden
+                {
+                    throw OwnerControlError(
+                        .refused, error.message, hint: "run the command from a terminal of your own (not an agent)")
+                } catch let error as SidecarError
                     where error.code == .notFound
                 {
                     throw OwnerControlError(
                         .notFound, error.message, hint: "list the devices: companion sidecar devices list")
                 }
+            })
+    }
+
+    /// Starts a pairing on the running sidecar through its owner socket, the only way to pair a device with
+    /// `control` or `admin` (loopback TCP refuses them); refused (403) to a process running under an agent.
+    public func startPairing(ttlSeconds: Int?, scopes: Set<DeviceScope>) async throws -> PairingStartResponse {
+        let body = PairingStartRequest(ttlSeconds: ttlSeconds, scopes: scopes.sorted())
+        return try await perform(
+            running: { try await $0.post("/pairing/start", json: body, as: PairingStartResponse.self) },
+            stopped: { _ in
+                throw OwnerControlError(
+                    .unreachable, "no sidecar is serving from \(dataDirectory.path), so none can pair",
+                    hint: "start it with `companion sidecar serve`, or pass the --data-dir it uses")
             })
     }
 

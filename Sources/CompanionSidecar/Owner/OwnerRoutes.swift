@@ -1,11 +1,22 @@
 import CompanionAPI
+import CompanionAgents
 import Foundation
+import HTTPTypes
 import Hummingbird
 
-/// The owner socket's routes: `GET /devices`, `DELETE /devices/:id`, `GET /audit?limit=N`, `GET /audit/verify`. They act in the running sidecar, so a revocation takes effect at once (the trusted-key
-/// cache is emptied on commit and open log streams of the device are closed).
+/// The owner socket's routes: `GET /devices`, `DELETE /devices/:id`, `PUT /devices/:id/scopes?set=LIST`,
+/// `POST /pairing/start`, `GET /audit?limit=N`, `GET /audit/verify`, and `POST /hooks/claude-code`, where
+/// `companion hook` delivers Claude Code's hook events (open to every owner process, agents included: it is how
+/// hooks arrive). They act in the running sidecar, so a revocation
+/// takes effect at once (the trusted-key cache is emptied on commit and open log streams of the device are closed).
+///
+/// Adding power (a scope change that adds a scope, a pairing with `control` or `admin`) is refused with 403 to a
+/// peer that runs under an agent (``PeerAncestry``); lowering scopes, revoking and reading are every owner
+/// process's, so a runaway agent can still be stopped from another.
 struct OwnerRoutes {
     let registry: Registry
+    let pairing: PairingManager
+    let agents: AgentsService?
     let now: @Sendable () -> Date
 
     /// Peer recorded in the audit log for the owner's own actions.
@@ -28,7 +39,27 @@ struct OwnerRoutes {
                 throw SidecarError.badRequest("\(error)")
             }
             return try JSONBody.response(
-                try await OwnerActions(registry: registry, now: now).setScopes(scopes, id: id))
+                try await OwnerActions(registry: registry, now: now).setScopes(
+                    scopes, id: id, refusingRaise: context.addingPowerRefusal))
+        }
+        router.post("pairing/start") { request, context in
+            let body = try await JSONBody.decode(
+                PairingStartRequest.self, from: request, limit: 4096, optional: true)
+            let scopes = body?.scopes.map(Set.init) ?? DeviceScope.pairingDefault
+            if !scopes.isSubset(of: DeviceScope.pairingDefault), let refusal = context.addingPowerRefusal {
+                throw SidecarError.forbidden(refusal)
+            }
+            return try JSONBody.response(
+                try await pairing.start(ttlSeconds: body?.ttlSeconds, scopes: scopes, peer: Self.auditPeer))
+        }
+        router.post(RouterPath(CompanionAgents.hookPath)) { request, _ in
+            guard let agents else {
+                throw SidecarError.notFound("agent sessions are off on this sidecar (--no-agents): no hook is taken")
+            }
+            let body = try await JSONBody.collect(request, limit: ClaudeHookEvent.maxBodyBytes)
+            let agent = request.headers[HTTPField.Name(CompanionAgents.agentHeader)!]
+            return JSONBody.response(
+                encoded: try await agents.receiveHook(body: body, agentHeader: agent), status: .ok)
         }
         router.get("audit") { request, _ in
             let limit = try Self.auditLimit(request.uri.queryParameters.get("limit"))
@@ -63,10 +94,14 @@ struct OwnerActions {
         return OwnerRevokeResponse(revoked: id, status: status)
     }
 
-    /// Sets what the device `id` may do, or 404 when no trusted device has it.
-    func setScopes(_ scopes: Set<DeviceScope>, id: String) async throws -> OwnerScopesResponse {
+    /// Sets what the device `id` may do, or 404 when no trusted device has it; with `refusingRaise`, a change that
+    /// adds a scope is refused with 403 and that reason.
+    func setScopes(_ scopes: Set<DeviceScope>, id: String, refusingRaise: String? = nil) async throws
+        -> OwnerScopesResponse
+    {
         guard id.utf8.count <= 128,
-            let device = try await registry.setScopes(scopes, deviceID: id, at: now(), peer: OwnerRoutes.auditPeer)
+            let device = try await registry.setScopes(
+                scopes, deviceID: id, at: now(), peer: OwnerRoutes.auditPeer, refusingRaise: refusingRaise)
         else { throw SidecarError.notFound("no trusted device has the id \(id.prefix(64))") }
         return OwnerScopesResponse(device: device.id, scopes: DeviceScope.text(scopes))
     }

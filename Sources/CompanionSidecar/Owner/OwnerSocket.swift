@@ -8,7 +8,8 @@ import NIOCore
 /// The workstation owner's channel to a running sidecar: a Unix domain socket in the data directory
 /// (`owner.sock`, mode 0600 inside the 0700 directory). Every connection's peer credentials are read from the
 /// kernel (`SO_PEERCRED`) and only the sidecar's own user is served, so no other local user and no machine
-/// on the network can reach the routes behind it (list and revoke devices, read the audit log, cancel a pairing).
+/// on the network can reach the routes behind it (list and revoke devices, change their scopes, start a pairing, read
+/// the audit log). Routes that add power also check the peer's process ancestry (``PeerAncestry``).
 public enum OwnerSocket {
     /// File name of the socket inside the data directory.
     public static let fileName = "owner.sock"
@@ -28,13 +29,13 @@ public enum OwnerSocket {
         var gid: UInt32 = UInt32.max
     }
 
-    /// The user id of the process at the other end of `channel`, or nil when the channel is not a socket that
+    /// The credentials of the process at the other end of `channel`, or nil when the channel is not a socket that
     /// can tell (never guessed).
-    static func peerUserID(of channel: any Channel) async -> UInt32? {
+    static func peerCredentials(of channel: any Channel) async -> PeerCredentials? {
         guard let provider = channel as? any SocketOptionProvider else { return nil }
         let future: EventLoopFuture<PeerCredentials> = provider.unsafeGetSocketOption(
             level: NIOBSDSocket.OptionLevel.socket, name: NIOBSDSocket.Option(rawValue: CInt(SO_PEERCRED)))
         guard let credentials = try? await future.get(), credentials.uid != UInt32.max else { return nil }
-        return credentials.uid
+        return credentials
     }
 }

@@ -23,13 +23,23 @@ struct OwnerSocketClient: Sendable {
         try await send(.PUT, path, as: type)
     }
 
-    private func send<T: Decodable>(_ method: HTTPMethod, _ path: String, as type: T.Type) async throws -> T {
+    func post<T: Decodable>(_ path: String, json body: some Encodable, as type: T.Type) async throws -> T {
+        try await send(.POST, path, body: try CompanionJSON.encode(body), as: type)
+    }
+
+    private func send<T: Decodable>(
+        _ method: HTTPMethod, _ path: String, body requestBody: Data? = nil, as type: T.Type
+    ) async throws -> T {
         guard let url = URL(httpURLWithSocketPath: socketPath, uri: path) else {
             throw OwnerControlError(
                 .invalidInput, "the owner socket path \(socketPath) cannot be used", hint: "pass a shorter --data-dir")
         }
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = method
+        if let requestBody {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(bytes: requestBody))
+        }
         let body: ByteBuffer
         let status: UInt
         do {
@@ -52,7 +62,10 @@ struct OwnerSocketClient: Sendable {
             case 404:
                 throw OwnerControlError(.notFound, message, hint: "list the devices: companion sidecar devices list")
             case 403:
-                throw OwnerControlError(.refused, message, hint: "run the command as the user that runs the sidecar")
+                throw OwnerControlError(
+                    .refused, message,
+                    hint:
+                        "run the command as the user that runs the sidecar, from a terminal of your own (not an agent)")
             case 400: throw OwnerControlError(.invalidInput, message, hint: "see `companion sidecar --help`")
             default: throw OwnerControlError(.badAnswer, message, hint: "see the sidecar's log, then retry")
             }

@@ -25,7 +25,7 @@ extension Sidecar {
         unlink(path)
         let router = Router(context: OwnerRequestContext.self)
         router.add(middleware: OwnerCredentialMiddleware(ownerUserID: ownerUserID))
-        OwnerRoutes(registry: registry, now: now).register(on: router)
+        OwnerRoutes(registry: registry, pairing: pairing, agents: agents, now: now).register(on: router)
         var ownerLogger = logger
         ownerLogger.logLevel = max(logger.logLevel, .warning)
         return Application(

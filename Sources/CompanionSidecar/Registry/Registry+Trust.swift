@@ -58,12 +58,17 @@ extension Registry {
 
 extension Registry {
     /// Replaces the scopes of the trusted device `deviceID` (the workstation owner's decision) and writes the
-    /// audit entry, in one transaction. Returns the updated device; nil when no trusted device has this id.
-    public func setScopes(_ scopes: Set<DeviceScope>, deviceID: String, at date: Date, peer: String?) async throws
-        -> DeviceRecord?
-    {
+    /// audit entry, in one transaction. Returns the updated device; nil when no trusted device has this id. With
+    /// `refusingRaise` (why the caller may not add power), a change that adds any scope the device lacks is refused
+    /// with 403 and that reason, checked in the same transaction as the write.
+    public func setScopes(
+        _ scopes: Set<DeviceScope>, deviceID: String, at date: Date, peer: String?, refusingRaise: String? = nil
+    ) async throws -> DeviceRecord? {
         try await pool.write { db in
             guard var device = try DeviceRecord.fetchOne(db, key: deviceID) else { return nil }
+            if let refusingRaise, !scopes.isSubset(of: device.scopeSet) {
+                throw SidecarError.forbidden(refusingRaise)
+            }
             device.scopes = DeviceScope.text(scopes)
             try device.update(db, columns: ["scopes"])
             try AuditChain.append(

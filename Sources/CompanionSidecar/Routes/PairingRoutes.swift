@@ -1,6 +1,7 @@
 import CompanionAPI
 import CompanionCrypto
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// `POST /companion/pairing/start` and `POST /companion/pairing/complete`.
@@ -20,9 +21,27 @@ struct PairingRoutes {
     func start(_ request: Request, context: SidecarRequestContext) async throws -> Response {
         try gate.check(request, context: context, action: "pairing can be started")
         let body = try await JSONBody.decode(PairingStartRequest.self, from: request, limit: bodyLimit, optional: true)
+        try Self.checkScopes(body?.scopes, origin: request.headers[.origin])
         let response = try await pairing.start(
             ttlSeconds: body?.ttlSeconds, scopes: body?.scopes.map(Set.init), peer: context.peerDescription)
         return try JSONBody.response(response)
+    }
+
+    /// Scopes a loopback TCP `pairing/start` may ask for: none from a browser (a request with `Origin`), and only
+    /// within ``DeviceScope/pairingDefault`` otherwise, since any process of any local user reaches loopback (a tool
+    /// Claude Code runs included). `control` and `admin` are paired through the owner socket only.
+    static func checkScopes(_ scopes: [DeviceScope]?, origin: String?) throws(SidecarError) {
+        guard let scopes else { return }
+        if origin != nil {
+            throw .forbidden(
+                "a web page may not choose a pairing's scopes (the request has an Origin header); start the pairing "
+                    + "with `companion sidecar pair` on the workstation")
+        }
+        guard Set(scopes).isSubset(of: DeviceScope.pairingDefault) else {
+            throw .forbidden(
+                "pairings with control or admin are started only through the owner socket: run `companion sidecar "
+                    + "pair --scopes \(DeviceScope.text(Set(scopes)))` on the workstation, in a terminal of your own")
+        }
     }
 
     /// Cancels the pairing whose token the body names; like `start`, only from the workstation itself.

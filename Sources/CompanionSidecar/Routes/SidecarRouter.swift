@@ -17,7 +17,7 @@ import Hummingbird
 /// - `/api/v1…`: the Claude Code API (``ClaudeCodeRoutes``) when configured, guarded by
 ///   ``SignatureOrKeyMiddleware`` (signed requests, or the API key as `Authorization: Bearer`).
 /// - `/api/sessions…`, `/api/groups`, `/api/attention`, `/api/approvals…`, `WS /ws`: agent sessions (``AgentRoutes``,
-///   ``AgentSocket``), same guard; `POST /hooks/claude-code` (``HookRoute``): loopback and the hook secret only.
+///   ``AgentSocket``), same guard. Claude Code's hooks arrive over the owner socket, never over TCP.
 enum SidecarRouter {
     static func build(_ sidecar: Sidecar) -> Router<SidecarRequestContext> {
         let router = Router(context: SidecarRequestContext.self)
@@ -55,7 +55,7 @@ enum SidecarRouter {
                     signed: sidecar.signedRequests(bodyLimit: ClaudeCodeRoutes.maxChatBodyBytes),
                     apiKey: sidecar.configuration.taskAPIKey, presentation: .bearer))
         }
-        // Agent sessions (`/api/sessions…`, `/api/attention`, approvals, `WS /ws`) and the hook endpoint.
+        // Agent sessions (`/api/sessions…`, `/api/attention`, approvals, `WS /ws`).
         if let agents = sidecar.agents { AgentsRoutes.register(agents, on: router, sidecar: sidecar) }
         allowedMethods.load(router.routes)
         return router

@@ -6,8 +6,11 @@ import Foundation
 enum OrphanReaper {
     /// The marker every task's shell is started with (`COMPANION_TASK_ID=<task id>`, also the task's own variable).
     static func marker(taskID: String) -> ProcessMarker {
-        ProcessMarker(variable: "COMPANION_TASK_ID", value: taskID)
+        ProcessMarker(variable: taskVariable, value: taskID)
     }
+
+    /// The marker's variable.
+    static let taskVariable = "COMPANION_TASK_ID"
 
     static func kill(processGroup pid: Int32, taskID: String) {
         guard pid > 1, marker(taskID: taskID).isCarried(by: pid) else { return }

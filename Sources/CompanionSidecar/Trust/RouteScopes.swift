@@ -69,7 +69,6 @@ public enum RouteScopes {
         "POST /api/sessions": .scope(.control), "POST /api/sessions/{id}/input": .scope(.control),
         "DELETE /api/sessions/{id}": .scope(.control), "POST /api/approvals/{id}/approve": .scope(.control),
         "POST /api/approvals/{id}/deny": .scope(.control),
-        "POST /hooks/claude-code": .open,  // loopback only, with the per-install hook secret
     ]
 
     /// The requirement of `method` on the route `path` (as the router names it); nil when the table has none.

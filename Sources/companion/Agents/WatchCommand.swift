@@ -85,6 +85,12 @@ final class WatchView: Sendable {
         return token
     }
 
+    /// The digest of approval `id` as last listed (or shown in its session's attention), nil when unknown.
+    func digest(of id: String) -> String? {
+        if let listed = held.withLock({ $0?.first { $0.approvalId == id } }) { return listed.digest }
+        return sessions.withLock { $0.values.compactMap(\.attention).first { $0.approvalId == id }?.digest }
+    }
+
     /// Shows `text` under the list (the outcome of an answer); on standard error with --json.
     func show(_ text: String) {
         note.withLock { $0 = text }

@@ -26,10 +26,13 @@ struct WatchPrompt: Sendable {
                 continue
             }
             let id = view.approval(words[1])
+            // The digest of the request as listed (shown): the sidecar refuses the answer if it now holds another.
+            let digest = view.digest(of: id)
             do {
                 let answer =
                     words[0] == "d"
-                    ? try await client.deny(id: id) : try await client.approve(id: id, always: words[0] == "A")
+                    ? try await client.deny(id: id, digest: digest)
+                    : try await client.approve(id: id, digest: digest, always: words[0] == "A")
                 let verb = answer.decision == "deny" ? "Denied" : "Allowed"
                 view.show("\(verb) \(Terminal.safe(answer.approvalId)) (session \(Terminal.safe(answer.sessionId)))")
             } catch {

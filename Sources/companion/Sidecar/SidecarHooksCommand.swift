@@ -3,7 +3,7 @@ import CompanionAgents
 import CompanionSidecar
 import Foundation
 
-/// `companion sidecar hooks install|uninstall|status`: Claude Code's HTTP hooks pointing at this sidecar.
+/// `companion sidecar hooks install|uninstall|status`: Claude Code's command hooks delivering to this sidecar.
 struct SidecarHooksCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hooks",
@@ -12,7 +12,7 @@ struct SidecarHooksCommand: AsyncParsableCommand {
         defaultSubcommand: HooksStatusCommand.self)
 }
 
-/// Where the hooks go and where the sidecar keeps their secret.
+/// Where the hooks go and which sidecar (data directory, whose owner socket they deliver to) they report to.
 struct HooksLocationOptions: ParsableArguments {
     @Option(
         help: "Claude Code's settings file (default: $CLAUDE_CONFIG_DIR/settings.json, else ~/.claude/settings.json).")
@@ -23,12 +23,13 @@ struct HooksLocationOptions: ParsableArguments {
         help: "The sidecar's data directory (default ~/.local/share/companionkit/sidecar).")
     var dataDir: String?
 
+    var directory: URL { dataDir.map { URL(fileURLWithPath: $0) } ?? SidecarConfiguration.defaultDataDirectory() }
+
     func installer() throws -> ClaudeHookInstaller {
         let environment = ProcessInfo.processInfo.environment
         guard let path = settings ?? ClaudeHookInstaller.settingsPath(environment: environment) else {
             throw CLIFailure(.usage, "cannot tell where Claude Code's settings are", hint: "pass --settings PATH")
         }
-        let directory = dataDir.map { URL(fileURLWithPath: $0) } ?? SidecarConfiguration.defaultDataDirectory()
         do {
             return try AgentsService.hookInstaller(settingsPath: path, dataDirectory: directory)
         } catch let refusal as UnsafeDataDirectory {
@@ -41,39 +42,49 @@ extension SettingsFileError {
     var cliFailure: CLIFailure { CLIFailure(.failure, description) }
 }
 
-/// `companion sidecar hooks install [--port P]`.
+/// `companion sidecar hooks install`.
 struct HooksInstallCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
         commandName: "install",
-        abstract: "Add the sidecar's HTTP hooks to Claude Code's user settings (your own hooks are kept).",
+        abstract: "Add the sidecar's command hooks to Claude Code's user settings (your own hooks are kept).",
         discussion: """
+            Each hook runs `companion hook --socket DATA-DIR/owner.sock`, which delivers the event over the \
+            sidecar's owner socket (only your user can reach it). An earlier install's HTTP hooks are replaced.
+
             Examples:
               companion sidecar hooks install
-              companion sidecar hooks install --port 7878 --data-dir ~/.local/share/companionkit/sidecar
+              companion sidecar hooks install --data-dir ~/.local/share/companionkit/sidecar
               companion sidecar hooks install --json
             """)
 
     @OptionGroup var location: HooksLocationOptions
-    @Option(help: "The port the sidecar listens on (the hooks post to 127.0.0.1:PORT).")
-    var port = SidecarConfiguration.defaultPort
     @Flag(help: "Print the hooks' status afterwards as JSON (the shape of `hooks status --json`; errors too).")
     var json = false
 
     func execute() async throws {
         try await ClientRun.run(json: json) {
-            guard (1...65535).contains(port) else { throw CLIFailure(.usage, "--port must be between 1 and 65535") }
             let installer = try location.installer()
+            let socket = OwnerSocket.path(in: location.directory)
+            let command = ClaudeHookInstaller.hookCommand(executable: try Self.executable(), socketPath: socket)
             let status: HookStatus
-            do { status = try installer.install(url: ClaudeHookInstaller.hookURL(port: port)) } catch let error
-                as SettingsFileError
-            {
+            do { status = try installer.install(command: command) } catch let error as SettingsFileError {
                 throw error.cliFailure
             }
             if json { return try Terminal.printJSON(status) }
             print("Installed hooks for \(status.events.joined(separator: ", "))")
-            print("in \(Terminal.safe(status.settingsPath)) (now mode 0600: it holds the hook secret)")
-            print("Claude Code sessions started from now on report to the sidecar on port \(port).")
+            print("in \(Terminal.safe(status.settingsPath))")
+            print("Claude Code sessions started from now on report to the sidecar through \(Terminal.safe(socket)).")
         }
+    }
+
+    /// This executable's absolute path, which the hooks run.
+    static func executable() throws -> String {
+        guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
+            path.hasPrefix("/")
+        else {
+            throw CLIFailure(.failure, "cannot tell where this companion executable is (/proc/self/exe)")
+        }
+        return path
     }
 }
 
@@ -112,7 +123,7 @@ struct HooksUninstallCommand: CompanionCommand {
 /// `companion sidecar hooks status [--json]`.
 struct HooksStatusCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
-        commandName: "status", abstract: "Show which hooks are installed and where they post.",
+        commandName: "status", abstract: "Show which hooks are installed and what they run.",
         discussion: """
             Examples:
               companion sidecar hooks status
@@ -142,7 +153,11 @@ struct HooksStatusCommand: CompanionCommand {
         }
         print("hooks:    \(status.events.joined(separator: ", "))")
         if !status.missingEvents.isEmpty { print("missing:  \(status.missingEvents.joined(separator: ", "))") }
-        print("posting:  \(status.urls.map { Terminal.safe($0) }.joined(separator: ", "))")
-        print("secret:   \(status.hasSecret ? "known to the sidecar" : "MISSING in the data directory: install again")")
+        print("running:  \(status.commands.map { Terminal.safe($0) }.joined(separator: ", "))")
+        if !status.urls.isEmpty {
+            print(
+                "old HTTP hooks: \(status.urls.map { Terminal.safe($0) }.joined(separator: ", ")) "
+                    + "(any local user could answer them: run `companion sidecar hooks install` to replace them)")
+        }
     }
 }

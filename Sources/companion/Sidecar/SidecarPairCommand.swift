@@ -20,6 +20,10 @@ struct SidecarPairCommand: CompanionCommand {
               companion sidecar pair
               companion sidecar pair --ttl 300 -o qr.png
               companion sidecar pair --json | jq -r 'select(.event == "started") | .code'
+              companion sidecar pair --scopes read,tasks,chat,control
+
+            Scopes beyond read, tasks and chat are asked through the sidecar's owner socket (--data-dir), which \
+            refuses a process running under an agent (Claude Code, a task or agent pane of the sidecar).
             """)
 
     @Option(
@@ -44,6 +48,13 @@ struct SidecarPairCommand: CompanionCommand {
         completion: .list(DeviceScope.completionValues))
     var scopes: String?
 
+    @Option(
+        name: .customLong("data-dir"),
+        help:
+            "The sidecar's data directory, whose owner socket starts pairings with control or admin (default: [sidecar] data-dir in the settings file, else ~/.local/share/companionkit/sidecar).",
+        completion: .directory)
+    var dataDir: String?
+
     func validate() throws {
         if let scopes {
             do { _ = try DeviceScope.parse(scopes) } catch { throw ValidationError("--scopes: \(error)") }
@@ -56,8 +67,18 @@ struct SidecarPairCommand: CompanionCommand {
         // Ctrl-C is caught from here on: it cancels the pairing on the sidecar before the command ends.
         let interrupt = ChatInterrupt()
         defer { interrupt.cancel() }
-        let started = try await workstation.start(
-            ttlSeconds: ttl, scopes: try scopes.map { try DeviceScope.parse($0) })
+        let chosen = try scopes.map { try DeviceScope.parse($0) }
+        let started: WorkstationPairing.Started
+        if let chosen, !chosen.isSubset(of: DeviceScope.pairingDefault) {
+            // control or admin: only the owner socket starts such a pairing (loopback TCP refuses it).
+            let directory = try dataDir ?? CLISettings.current().sidecar.dataDirectory
+            let owner = OwnerControl(
+                dataDirectory: directory.map { URL(fileURLWithPath: $0) } ?? SidecarConfiguration.defaultDataDirectory()
+            )
+            started = try await workstation.start { try await owner.startPairing(ttlSeconds: ttl, scopes: chosen) }
+        } else {
+            started = try await workstation.start(ttlSeconds: ttl, scopes: chosen)
+        }
         let response = started.response
         try PairingPresenter(started: response, payload: started.payload, pngPath: output, json: json).presentStart()
         if started.reachableOnlyFromThisMachine { Terminal.printNote(WorkstationPairing.Started.loopbackAdvice) }

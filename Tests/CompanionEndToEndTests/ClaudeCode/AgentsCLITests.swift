@@ -15,7 +15,7 @@ extension RealClaudeCLISuites {
             #expect(status["events"]?.arrayValue?.isEmpty == true)
             let id = try await world.startClaude()
             let (_, installed) = try await cli.json(["sidecar", "hooks", "status"] + world.location)
-            #expect(installed["hasSecret"]?.boolValue == true)
+            #expect(installed["commands"]?.arrayValue?.count == 1 && installed["urls"]?.arrayValue?.isEmpty == true)
             #expect(installed["missingEvents"]?.arrayValue?.isEmpty == true)
 
             // A second device that may only read (paired before the request is held, so no hold time is spent).
@@ -112,22 +112,20 @@ extension RealClaudeCLISuites {
         @Test func theWatchPromptNumbersEveryHeldRequest() async throws {
             let world = try await AgentsCLIWorld.start()
             defer { world.stop() }
-            let install = try await world.cli.run(
-                ["sidecar", "hooks", "install", "--port", String(world.sidecar.port)] + world.location)
+            let install = try await world.cli.run(["sidecar", "hooks", "install"] + world.location)
             #expect(install.status == Exit.success, "\(install)")
-            let document =
-                try JSONSerialization.jsonObject(with: Data(contentsOf: world.sandbox.settingsFile)) as? [String: Any]
-            let stop = ((document?["hooks"] as? [String: Any])?["Stop"] as? [[String: Any]])?.last
-            let hook = (stop?["hooks"] as? [[String: Any]])?.first
-            let secret = try #require((hook?["headers"] as? [String: String])?["X-Companion-Hook-Secret"])
-            let probe = HTTPProbe(baseURL: world.sidecar.baseURL)
+            // Posted as Claude Code's hooks post them: the installed `companion hook` command, event on stdin.
+            let socket = world.sidecar.dataDirectory.appendingPathComponent("owner.sock").path
             func request(_ command: String) -> Task<HTTPReply, any Error> {
                 let body = try! JSONSerialization.data(withJSONObject: [
                     "hook_event_name": "PermissionRequest", "session_id": "two-held", "cwd": world.project,
                     "tool_name": "Bash", "tool_input": ["command": command],
                 ])
                 return Task {
-                    try await probe.post("/hooks/claude-code", body, headers: ["X-Companion-Hook-Secret": secret])
+                    let run = try await ProcessRunner.run(
+                        TestPaths.companionBinary.path, ["hook", "--socket", socket],
+                        input: String(decoding: body, as: UTF8.self), timeout: 120)
+                    return HTTPReply(status: Int(run.status), headers: [:], body: Data(run.stdout.utf8))
                 }
             }
             let watch = try world.cli.spawn(["watch", "--prompt"])

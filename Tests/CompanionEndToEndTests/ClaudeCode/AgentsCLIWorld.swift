@@ -46,7 +46,7 @@ struct AgentsCLIWorld {
 
     /// Installs the hooks, starts `claude` with `companion agents new` and waits for its prompt; returns the id.
     func startClaude() async throws -> String {
-        let install = try await cli.run(["sidecar", "hooks", "install", "--port", String(sidecar.port)] + location)
+        let install = try await cli.run(["sidecar", "hooks", "install"] + location)
         guard install.status == Exit.success else { throw Failure(description: "hooks install: \(install)") }
         let (created, session) = try await cli.json(["agents", "new", "--project", project, "--command", claude])
         guard let id = session["id"]?.stringValue else { throw Failure(description: "agents new: \(created)") }

@@ -6,8 +6,8 @@ import CompanionTestSupport
 import Foundation
 
 /// A real sidecar on loopback with agent sessions on: tmux on a private server (`-L`), the real `claude` in a
-/// sandboxed HOME pointed at a scripted model endpoint, Claude Code's hooks installed in the sandbox's settings;
-/// clients with the Bearer API key.
+/// sandboxed HOME pointed at a scripted model endpoint, Claude Code's command hooks (the built `companion hook`,
+/// delivering over the owner socket) installed in the sandbox's settings; clients with the Bearer API key.
 struct AgentsFixture {
     static let apiKey = "agents-api-test-key-0123456789"
 
@@ -76,7 +76,10 @@ struct AgentsFixture {
         do {
             if hooks {
                 _ = try ClaudeHookInstaller(settingsPath: sandbox.settingsFile.path, stateDirectory: dataDirectory.path)
-                    .install(url: ClaudeHookInstaller.hookURL(port: running.address.port))
+                    .install(
+                        command: ClaudeHookInstaller.hookCommand(
+                            executable: TestPaths.companionBinary.path,
+                            socketPath: OwnerSocket.path(in: dataDirectory)))
             }
             let result = try await body(live)
             await running.stop()
@@ -98,6 +101,8 @@ struct AgentsFixture {
         let sidecar: Sidecar
         let client: AgentClient
         let probe: HTTPProbe
+        /// Where hook events are posted: the owner socket.
+        let hooks: OwnerHookPoster
 
         init(running: RunningSidecar, sidecar: Sidecar) throws {
             self.running = running
@@ -108,6 +113,7 @@ struct AgentsFixture {
                     authentication: SidecarAuthentication(apiKey: AgentsFixture.apiKey), timeout: TestDeadline.duration)
             )
             probe = HTTPProbe(baseURL: running.baseURL)
+            hooks = OwnerHookPoster(socketPath: OwnerSocket.path(in: sidecar.configuration.dataDirectory))
         }
 
         /// A `/ws` connection subscribed to `terminals`.

@@ -26,7 +26,9 @@ extension RealClaudeSidecarSuites {
                 #expect(!FileManager.default.fileExists(atPath: file))
                 #expect(try await live.client.attention().sessions.map(\.id) == [session.id])
 
-                let answer = try await live.client.approve(id: try #require(attention.approvalId))
+                #expect(attention.digest?.count == 64)
+                let answer = try await live.client.approve(
+                    id: try #require(attention.approvalId), digest: attention.digest)
                 #expect(answer.decision == "allow")
                 // The decision puts the session back to running (the tool runs), before the turn ends.
                 let resumed = try await log.first("running again") {
@@ -35,7 +37,7 @@ extension RealClaudeSidecarSuites {
                 #expect(resumed.session?.attention == nil)
                 // A second decision is refused: the first one won.
                 await #expect(throws: CompanionClientError.self) {
-                    try await live.client.deny(id: attention.approvalId!)
+                    try await live.client.deny(id: attention.approvalId!, digest: attention.digest)
                 }
                 let idle = try await log.first("the turn's end") {
                     $0.update(session.id, state: "idle") && $0.session?.summary == "Done."
@@ -88,7 +90,8 @@ extension RealClaudeSidecarSuites {
                 }
                 #expect(raised.session?.attention?.inputSummary == "touch \(first)")
                 let answer = try await live.client.approve(
-                    id: try #require(raised.session?.attention?.approvalId), always: true)
+                    id: try #require(raised.session?.attention?.approvalId), digest: raised.session?.attention?.digest,
+                    always: true)
                 #expect(answer.decision == "allow_always")
                 _ = try await log.first("the turn's end") {
                     $0.update(session.id, state: "idle") && $0.session?.summary == "Done."
@@ -116,7 +119,8 @@ extension RealClaudeSidecarSuites {
                 let raised = try await log.first("a permission request") {
                     $0.type == "attention" && $0.session?.attention?.kind == "approval"
                 }
-                _ = try await live.client.deny(id: session.id)  // by the session's id
+                let attention = try #require(raised.session?.attention)
+                _ = try await live.client.deny(id: try #require(attention.approvalId), digest: attention.digest)
                 _ = try await log.first("the turn's end") { $0.update(session.id, state: "idle") }
                 #expect(!FileManager.default.fileExists(atPath: file))
                 #expect(raised.session?.attention?.approvalId != nil)
@@ -147,7 +151,8 @@ extension RealClaudeSidecarSuites {
                 }
                 #expect(handedBack.session?.state == "needs_input")
                 await #expect(throws: CompanionClientError.self) {
-                    try await live.client.approve(id: raised.session!.attention!.approvalId!)
+                    try await live.client.approve(
+                        id: raised.session!.attention!.approvalId!, digest: raised.session!.attention!.digest)
                 }
                 // Enter in the terminal picks "1. Yes".
                 _ = try await live.client.send(id: session.id, text: "", enter: true)

@@ -12,16 +12,16 @@ extension HookEndpointTests {
         let fixture = try AgentsFixture(rule: { _ in .text("OK") })
         defer { fixture.remove() }
         try await fixture.live { live in
-            let headers = [CompanionAgents.secretHeader: try secret(fixture)]
+            let headers: [String: String] = [:]
             let first = live.events()
             let snapshot = try await first.first("the snapshot") { $0.type == "snapshot" }
-            _ = try await live.probe.post(
+            _ = try await live.hooks.post(
                 CompanionAgents.hookPath, Self.body("UserPromptSubmit", session: "s-1"), headers: headers)
             let seen = try await first.first("the first update") { $0.update("s-1", state: "running") }
             await first.stop()
             // While disconnected: more changes.
             for (name, session) in [("Stop", "s-1"), ("UserPromptSubmit", "s-2"), ("SessionEnd", "s-1")] {
-                let reply = try await live.probe.post(
+                let reply = try await live.hooks.post(
                     CompanionAgents.hookPath,
                     Self.body(name, session: session, extra: ["last_assistant_message": "answer of \(session)"]),
                     headers: headers)
@@ -54,11 +54,11 @@ extension HookEndpointTests {
         let fixture = try AgentsFixture(rule: { _ in .text("OK") })
         defer { fixture.remove() }
         let (lastSeq, oldEpoch) = try await fixture.live { live in
-            let headers = [CompanionAgents.secretHeader: try secret(fixture)]
+            let headers: [String: String] = [:]
             let log = live.events()
             let snapshot = try await log.first("the snapshot") { $0.type == "snapshot" }
             #expect(snapshot.epoch != nil)
-            _ = try await live.probe.post(
+            _ = try await live.hooks.post(
                 CompanionAgents.hookPath, Self.body("UserPromptSubmit", session: "old-1"), headers: headers)
             let seen = try await log.first("the update") { $0.update("old-1", state: "running") }
             #expect(seen.epoch == snapshot.epoch)
@@ -67,10 +67,10 @@ extension HookEndpointTests {
         }
         try await fixture.live { live in
             // The restarted sidecar numbers from 1 again; while the client is away, more changes than it had seen.
-            let headers = [CompanionAgents.secretHeader: try secret(fixture)]
+            let headers: [String: String] = [:]
             let missed = (1...(lastSeq + 2)).map { "new-\($0)" }
             for session in missed {
-                let reply = try await live.probe.post(
+                let reply = try await live.hooks.post(
                     CompanionAgents.hookPath, Self.body("UserPromptSubmit", session: session), headers: headers)
                 #expect(reply.status == 200)
             }
@@ -80,7 +80,7 @@ extension HookEndpointTests {
             #expect(Set(missed).isSubset(of: Set(snapshot.sessions?.map(\.id) ?? [])))
             // Nothing before the snapshot: no event of the new run passed off as following the old one.
             #expect(await resumed.events.first?.type == "snapshot")
-            _ = try await live.probe.post(
+            _ = try await live.hooks.post(
                 CompanionAgents.hookPath, Self.body("Stop", session: "new-1"), headers: headers)
             let next = try await resumed.first("the next change") { $0.update("new-1", state: "idle") }
             #expect(next.epoch == snapshot.epoch)

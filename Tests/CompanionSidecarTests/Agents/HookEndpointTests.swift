@@ -17,37 +17,26 @@ import Testing
         return try! JSONSerialization.data(withJSONObject: object)
     }
 
-    func secret(_ fixture: AgentsFixture) throws -> String {
-        let settings =
-            try JSONSerialization.jsonObject(with: Data(contentsOf: fixture.sandbox.settingsFile)) as? [String: Any]
-        let hooks = settings?["hooks"] as? [String: [[String: Any]]]
-        let hook = (hooks?["Stop"]?.last?["hooks"] as? [[String: Any]])?.first
-        return try #require((hook?["headers"] as? [String: String])?[CompanionAgents.secretHeader])
-    }
-
-    @Test func aForgedHookChangesNothingAndBadBodiesAreRefused() async throws {
+    /// Hooks arrive over the owner socket only: bad bodies are refused there and change nothing, and the loopback
+    /// HTTP route of earlier versions is gone (its only guard, a secret, travelled to whoever held the port).
+    @Test func badHookBodiesAreRefusedAndTheTCPHookRouteIsGone() async throws {
         let fixture = try AgentsFixture(rule: { _ in .text("OK") })
         defer { fixture.remove() }
         try await fixture.live { live in
             let path = CompanionAgents.hookPath
-            let wrong = try await live.probe.post(
+            let tcp = try await live.probe.post(
                 path, Self.body("UserPromptSubmit", extra: ["prompt": "p"]),
-                headers: [CompanionAgents.secretHeader: "not-the-secret"])
-            #expect(wrong.status == 401)
-            let missing = try await live.probe.post(path, Self.body("UserPromptSubmit"))
-            #expect(missing.status == 401)
+                headers: ["X-Companion-Hook-Secret": "anything"])
+            #expect(tcp.status == 404)
             #expect(try await live.client.sessions().isEmpty)
 
-            let headers = [CompanionAgents.secretHeader: try secret(fixture)]
-            #expect(try await live.probe.post(path, Data("not json".utf8), headers: headers).status == 400)
-            #expect(
-                try await live.probe.post(path, Data("{\"hook_event_name\":\"Stop\"}".utf8), headers: headers).status
-                    == 400)
+            #expect(try await live.hooks.post(path, Data("not json".utf8)).status == 400)
+            #expect(try await live.hooks.post(path, Data("{\"hook_event_name\":\"Stop\"}".utf8)).status == 400)
             let huge = Data(repeating: 0x20, count: ClaudeHookEvent.maxBodyBytes + 10)
-            #expect(try await live.probe.post(path, huge, headers: headers).status == 413)
+            #expect(try await live.hooks.post(path, huge).status == 413)
             #expect(try await live.client.sessions().isEmpty)
 
-            let good = try await live.probe.post(path, Self.body("UserPromptSubmit"), headers: headers)
+            let good = try await live.hooks.post(path, Self.body("UserPromptSubmit"))
             #expect(good.status == 200)
             #expect(String(decoding: good.body, as: UTF8.self) == "{}")
             let sessions = try await live.client.sessions()
@@ -87,7 +76,7 @@ import Testing
         }
     }
 
-    /// A sidecar bound to every interface still takes hooks from this machine only, secret or not.
+    /// A sidecar bound to every interface takes no hook over TCP at all, from the LAN or loopback.
     @Test(.enabled(if: NetworkInterfaces.firstLANIPv4() != nil))
     func aHookFromAnotherMachineIsRefused() async throws {
         let lan = try #require(NetworkInterfaces.firstLANIPv4())
@@ -95,14 +84,10 @@ import Testing
         defer { fixture.remove() }
         try await fixture.live(host: "0.0.0.0") { live in
             let viaLAN = HTTPProbe(baseURL: URL(string: "http://\(lan):\(live.running.address.port)")!)
-            let headers = [CompanionAgents.secretHeader: try secret(fixture)]
-            let refused = try await viaLAN.post(
-                CompanionAgents.hookPath, Self.body("UserPromptSubmit"), headers: headers)
-            #expect(refused.status == 403)
-            #expect(try await live.client.sessions().isEmpty)
-            let local = try await live.probe.post(
-                CompanionAgents.hookPath, Self.body("UserPromptSubmit"), headers: headers)
-            #expect(local.status == 200)
+            #expect(try await viaLAN.post(CompanionAgents.hookPath, Self.body("UserPromptSubmit")).status == 404)
+            #expect(try await live.probe.post(CompanionAgents.hookPath, Self.body("UserPromptSubmit")).status == 404)
+            let sessions = try await live.client.sessions()
+            #expect(sessions.isEmpty)
         }
     }
 
@@ -113,8 +98,8 @@ import Testing
         let fixture = try AgentsFixture(rule: { _ in .text("OK") })
         defer { fixture.remove() }
         try await fixture.live(holdTime: .seconds(60)) { live in
-            let headers = [CompanionAgents.secretHeader: try secret(fixture)]
-            let probe = live.probe
+            let headers: [String: String] = [:]
+            let probe = live.hooks
             let log = live.events()
             _ = try await log.first("the snapshot") { $0.type == "snapshot" }
             func request(_ command: String) -> Task<HTTPReply, any Error> {
@@ -142,7 +127,7 @@ import Testing
             // The session still shows the older one: the second did not hide it.
             #expect(try await live.client.session(id: "par-1").attention?.approvalId == firstID)
 
-            #expect(try await live.client.approve(id: firstID).decision == "allow")
+            #expect(try await live.client.approve(id: firstID, digest: listed.first?.digest).decision == "allow")
             let allowed = try await first.value
             #expect(String(decoding: allowed.body, as: UTF8.self).contains(#""behavior":"allow""#))
             let next = try await log.first("the second request shown") {
@@ -151,7 +136,7 @@ import Testing
             #expect(next.session?.state == "needs_input")
             #expect(try await live.client.attention().approvals?.map(\.approvalId) == [secondID])
 
-            #expect(try await live.client.deny(id: "par-1").approvalId == secondID)  // by the session's id
+            #expect(try await live.client.deny(id: secondID, digest: listed.last?.digest).approvalId == secondID)
             let denied = try await second.value
             #expect(String(decoding: denied.body, as: UTF8.self).contains(#""behavior":"deny""#))
             let cleared = try await live.client.attention()
@@ -172,10 +157,9 @@ import Testing
                 CreateAgentSessionRequest(project: fixture.project, command: ["cat"]))
             let log = live.events()
             _ = try await log.first("the snapshot") { $0.type == "snapshot" }
-            var headers = [CompanionAgents.secretHeader: try secret(fixture)]
-            headers[CompanionAgents.agentHeader] = session.id
+            let headers = [CompanionAgents.agentHeader: session.id]
             let hookAt = ContinuousClock.now
-            let reply = try await live.probe.post(
+            let reply = try await live.hooks.post(
                 CompanionAgents.hookPath, Self.body("UserPromptSubmit", session: "pane-stale-1"), headers: headers)
             #expect(reply.status == 200)
             _ = try await log.first("the hook's state") {

@@ -9,8 +9,8 @@ extension RealClaudeSidecarSuites {
     /// Issue 29, findings 9 and 6: what `GET /api/v1/config` shows a `read` device, and where `PUT /api/v1/mcp`
     /// may send a stored secret back to.
     @Suite(.serialized) struct ConfigSecretScopeTests {
-        /// The companion's hook secret (in the hook's `X-Companion-Hook-Secret` header) and another HTTP hook's
-        /// token are masked for a `read` device as `env` values are; a form that sends the masks back keeps them.
+        /// An HTTP hook's token (in its `headers`) is masked for a `read` device as `env` values are, beside the
+        /// companion's own command hooks (which carry no secret); a form that sends the masks back keeps it.
         @Test func aReadDeviceNeverSeesTheHookSecret() async throws {
             let world = try ChatScopeFixture()
             defer { world.remove() }
@@ -23,18 +23,16 @@ extension RealClaudeSidecarSuites {
                 try Data(own.utf8).write(to: settings)
                 let installer = ClaudeHookInstaller(
                     settingsPath: settings.path, stateDirectory: world.api.dataDirectory.path)
-                _ = try installer.install(url: ClaudeHookInstaller.hookURL(port: live.running.baseURL.port ?? 0))
-                let secretFile = world.api.dataDirectory.appendingPathComponent("claude-hooks-secret")
-                let secret = String(decoding: try Data(contentsOf: secretFile), as: UTF8.self)
-                let installed = try String(contentsOf: settings, encoding: .utf8)
-                #expect(secret.count >= 32 && installed.contains(secret))
+                let hook = ClaudeHookInstaller.hookCommand(
+                    executable: "/usr/local/bin/companion",
+                    socketPath: world.api.dataDirectory.appendingPathComponent("owner.sock").path)
+                _ = try installer.install(command: hook)
 
                 let reader = try await ChatScopeFixture.Device.register("dashboard", scopes: [.read], in: live.sidecar)
                 let shown = try await live.send(reader, "GET", "/api/v1/config?scope=user")
                 #expect(shown.status == 200, "\(shown.text)")
-                #expect(!shown.text.contains(secret), "a read device sees the hook secret")
-                #expect(!shown.text.contains(token), "a read device sees another hook's token")
-                #expect(shown.text.contains(CompanionAgents.secretHeader) && shown.text.contains("••••"))
+                #expect(!shown.text.contains(token), "a read device sees a hook's token")
+                #expect(shown.text.contains("Authorization") && shown.text.contains("••••"))
 
                 // A control device's form sends the hooks back as shown: the stored values are kept.
                 let content = try #require(try shown.envelope(ConfigInfo.self).data?.content)
@@ -46,9 +44,9 @@ extension RealClaudeSidecarSuites {
                     UpdateConfigRequest(scope: "user", content: .object(["hooks": hooks])))
                 let put = try await live.send(
                     live.control, "PUT", "/api/v1/config", String(decoding: body, as: UTF8.self))
-                #expect(put.status == 200 && !put.text.contains(secret), "\(put.text)")
+                #expect(put.status == 200 && !put.text.contains(token), "\(put.text)")
                 let written = try String(contentsOf: settings, encoding: .utf8)
-                #expect(written.contains(secret) && written.contains(token) && !written.contains("••••"))
+                #expect(written.contains(token) && !written.contains("••••"))
                 #expect(try installer.status().isComplete)
             }
         }

@@ -1,0 +1,38 @@
+import CompanionCrypto
+import Foundation
+
+/// A permission request held for a paired device to decide.
+public struct ApprovalRequest: Sendable, Equatable {
+    /// Random id a device decides by.
+    public var id: String
+    /// The session it belongs to (an agent id or Claude Code's `session_id`).
+    public var sessionKey: String
+    public var toolName: String?
+    public var inputSummary: String?
+    public var project: String?
+    public var since: Date
+    /// SHA-256 (hex) of the tool name and input, recorded in the audit log with the decision.
+    public var digest: String
+
+    public init(
+        id: String = ApprovalRequest.newID(), sessionKey: String, toolName: String?, inputSummary: String?,
+        project: String?, since: Date, digestSource: [UInt8]
+    ) {
+        self.id = id
+        self.sessionKey = sessionKey
+        self.toolName = toolName
+        self.inputSummary = inputSummary
+        self.project = project
+        self.since = since
+        self.digest = HexEncoding.lowercase(SHA256.hash(digestSource))
+    }
+
+    /// `ap-` and 12 random base64url characters.
+    public static func newID() -> String { "ap-" + SecureRandom.token(byteCount: 9) }
+
+    /// Whether `shown` (hex, any case) is the digest `held`: the device decides the request it showed. A digest is
+    /// public (it is in every listing), so an ordinary comparison is enough.
+    public static func digestsMatch(_ held: String, _ shown: String) -> Bool {
+        shown.utf8.count == held.utf8.count && shown.lowercased() == held
+    }
+}
