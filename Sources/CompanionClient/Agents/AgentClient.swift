@@ -68,7 +68,7 @@ public struct AgentClient: Sendable {
         try await call(.agentAttention)
     }
 
-    /// Allows the held permission request `id`, whose `digest` (``AgentPendingApproval/digest``) is that of the
+    /// Allows the held permission request `id`, whose `digest` (`AgentPendingApproval.digest`) is that of the
     /// request shown to the person: the sidecar refuses (409) when the request it holds is not that one.
     public func approve(id: String, digest: String?, always: Bool = false) async throws(CompanionClientError)
         -> ApprovalDecisionResponse
