@@ -29,6 +29,8 @@ enum ExitStatus: Int32, CaseIterable {
     case unsafeDataDirectory = 13
     /// A chat answer ended in an error (Claude Code or the model failed; the partial answer was printed).
     case chatFailed = 14
+    /// `sidecar audit --verify` found no break but could not check the keyed rows (the audit key was not at hand).
+    case auditUnverified = 15
     /// Ctrl-C stopped a chat: the sidecar was asked to cancel the run first (the partial answer is kept).
     case interrupted = 130
     /// Invalid command-line usage (ArgumentParser's own code).
