@@ -17,6 +17,7 @@ public enum Exit: Int32, CaseIterable, Sendable {
     case unsafeDataDirectory = 13
     case chatFailed = 14
     case auditUnverified = 15
+    case auditDiverged = 16
     case interrupted = 130
     case usage = 64
 
