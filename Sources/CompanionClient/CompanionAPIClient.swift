@@ -37,8 +37,13 @@ public struct CompanionAPIClient: Sendable {
 
     /// `GET /companion/status`; with `signed` (and a signer), signed, so a sidecar that no longer trusts this
     /// device answers 401 instead of the open status.
-    public func status(signed: Bool = false) async throws(CompanionClientError) -> CompanionStatusResponse {
-        try await send(signed ? .signedStatus : .status, body: nil, as: CompanionStatusResponse.self)
+    /// Signed, the answer carries the audit witness fields, with `auditSince` the hash of that row too.
+    public func status(signed: Bool = false, auditSince: Int64? = nil) async throws(CompanionClientError)
+        -> CompanionStatusResponse
+    {
+        let endpoint: CompanionEndpoint =
+            signed ? auditSince.map { .signedStatus(auditSince: $0) } ?? .signedStatus : .status
+        return try await send(endpoint, body: nil, as: CompanionStatusResponse.self)
     }
 
     /// `POST /companion/pairing/start`, optionally asking for a lifetime in seconds (the workstation only).

@@ -72,6 +72,12 @@ public struct CompanionEndpoint: Sendable, Equatable, CustomStringConvertible {
     /// `GET /companion/status`, signed: the sidecar checks the signature (401 once this device is no longer
     /// trusted) and records the device as seen.
     public static let signedStatus = CompanionEndpoint(method: "GET", path: "/companion/status", auth: .signature)
+    /// `GET /companion/status?auditSince=ID`, signed: the answer also carries the hash of row `ID` of the audit log.
+    public static func signedStatus(auditSince id: Int64) -> CompanionEndpoint {
+        CompanionEndpoint(
+            method: "GET", path: "/companion/status", query: [URLQueryItem(name: "auditSince", value: String(id))],
+            auth: .signature)
+    }
     /// `POST /companion/disconnect`.
     public static let disconnect = CompanionEndpoint(method: "POST", path: "/companion/disconnect", auth: .signature)
     /// `GET /companion/devices`.

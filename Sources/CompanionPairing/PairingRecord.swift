@@ -23,6 +23,9 @@ public struct PairingRecord: Codable, Sendable, Equatable {
     /// The pairing exchange used (2: CPace); nil for records written before v2 (v1). A companion never pairs
     /// again with this sidecar over an older exchange than this.
     public var pairingVersion: Int?
+    /// The newest audit row of the sidecar this device last saw in a signed status (``AuditWitness``); nil
+    /// before the first one, and in records written before the witness existed.
+    public var auditHead: AuditRowMark?
 
     public init(
         deviceId: String, deviceName: String, sidecarURL: String, workstationName: String? = nil,

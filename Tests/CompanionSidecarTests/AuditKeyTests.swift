@@ -38,7 +38,7 @@ import Testing
         let key = SecureBytes(SecureRandom.bytes(32))
         let (directory, registry) = try Self.registry(key: key)
         defer { try? FileManager.default.removeItem(at: directory) }
-        try await registry.markAuditChainKeyed(at: Date())
+        try await registry.markAuditChainKeyed(at: Date(), keyIsNew: true)
         for i in 0..<3 { try await registry.audit(AuditEntry(at: Date(), event: .pairingStarted, detail: "n\(i)")) }
         let report = try await registry.verifyAuditChain()
         #expect(report.isIntact && report.keyedRows == 4 && report.uncheckedKeyedRows == 0, "\(report)")
@@ -54,6 +54,19 @@ import Testing
         }
         let unchecked = try await keyless.verifyAuditChain()
         #expect(unchecked.isIntact && unchecked.uncheckedKeyedRows == 4, "\(unchecked)")
+    }
+
+    /// With a key that existed before, an empty log is not re-keyed: `audit_replaced` is recorded and is a break.
+    @Test func anExistingKeyDoesNotReKeyAnEmptyLog() async throws {
+        let key = SecureBytes(SecureRandom.bytes(32))
+        let (directory, registry) = try Self.registry(key: key)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try await registry.markAuditChainKeyed(at: Date(), keyIsNew: false))
+        try await registry.audit(AuditEntry(at: Date(), event: .pairingStarted))
+        #expect(try await registry.markAuditChainKeyed(at: Date(), keyIsNew: false) == false)
+        let report = try await registry.verifyAuditChain()
+        #expect(report.firstBreak?.id == 1 && report.keyedRows == 2, "\(report)")
+        #expect(try await registry.auditLog().map(\.event) == [.auditReplaced, .pairingStarted])
     }
 
     /// A pruning record that says it kept 90 days and 100,000 rows but removed rows written a second earlier.
@@ -103,7 +116,7 @@ import Testing
         let registry = try Registry(path: path, auditKey: key)
         #expect(try registry.appliedMigrations().last == "v5: agent tmux sessions started")
         #expect(try await registry.recordedAgentSessions().isEmpty)
-        try await registry.markAuditChainKeyed(at: Date())
+        try await registry.markAuditChainKeyed(at: Date(), keyIsNew: true)
         try await registry.audit(AuditEntry(at: Date(), event: .pairingStarted))
         let report = try await registry.verifyAuditChain()
         #expect(report.isIntact && report.rows == 4 && report.keyedRows == 2, "\(report)")

@@ -16,6 +16,8 @@ public enum Exit: Int32, CaseIterable, Sendable {
     case taskFailed = 12
     case unsafeDataDirectory = 13
     case chatFailed = 14
+    case auditUnverified = 15
+    case auditDiverged = 16
     case interrupted = 130
     case usage = 64
 

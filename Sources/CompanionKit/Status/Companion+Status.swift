@@ -4,12 +4,29 @@ import CompanionClient
 extension Companion {
     /// The status of the sidecar at `url` (default: the stored one). Signed when this device is paired with it,
     /// so a revoked device learns it here (``CompanionError/Kind/notPaired``).
+    ///
+    /// Signed, it also witnesses the sidecar's audit log (``AuditWitness``): it asks for the row it saw last,
+    /// keeps the new head with its pairing record when the log only moved forward, and reports a rollback or a
+    /// fork in ``StatusReport/auditWitness`` (the stored head is then kept, so the next status reports it again).
     public func status(url: String? = nil) async throws(CompanionError) -> StatusReport {
         let url = try sidecarURL(override: url)
         let record = try store.pairing()
         let client = try signedClient(url: url, record: record)
-        let status = try await Self.call { () throws(CompanionClientError) in try await client.status(signed: true) }
-        return StatusReport(status, url: url, record: record)
+        let witnessed = record.map { $0.sidecarURL == (try? Self.normalizedURL(url)) } ?? false
+        let since = witnessed ? record?.auditHead?.id : nil
+        let status = try await Self.call { () throws(CompanionClientError) in
+            try await client.status(signed: true, auditSince: since)
+        }
+        var report = StatusReport(status, url: url, record: record)
+        guard witnessed, var current = record, status.auditHead != nil || current.auditHead != nil
+        else { return report }
+        let witness = AuditWitness.judge(stored: current.auditHead, status: status)
+        report.auditWitness = witness
+        if !witness.diverged, current.auditHead != witness.head {
+            current.auditHead = witness.head
+            try store.savePairing(current)
+        }
+        return report
     }
 
     /// The status every `interval`, until the consumer stops iterating. Unsigned (a signed poll would move this

@@ -13,6 +13,8 @@ public struct StatusReport: Sendable, Equatable {
     public var thisDevice: PairingRecord?
     /// True when the connected device is this companion.
     public var thisDeviceConnected: Bool
+    /// What this device concluded from the audit log head of a signed status (nil when not asked or not paired).
+    public var auditWitness: AuditWitness?
 
     public init(_ status: CompanionStatusResponse, url: String, record: PairingRecord?) {
         sidecarURL = url

@@ -42,6 +42,10 @@ public struct AuditEntry: Codable, Sendable, Equatable, FetchableRecord, Persist
         /// The sidecar started with its audit key on a log whose newest row was not keyed (or an empty one): every
         /// row from here on is keyed (``AuditChain``).
         case auditKeyed = "audit_keyed"
+        /// The sidecar started with an audit key it already held on a log that was empty or whose newest row was
+        /// not keyed: its keyed rows were removed or the log replaced while it was stopped. A keyed row, and a
+        /// break for ``Registry/verifyAuditChain()`` from then on (``Registry/markAuditChainKeyed(at:keyIsNew:)``).
+        case auditReplaced = "audit_replaced"
     }
 
     public var id: Int64?

@@ -69,6 +69,9 @@ extension Registry {
                     broken(id, "its content does not match its hash (it was changed)")
                 }
                 if let problem = Self.pruningProblem(row, id: id) { broken(id, problem) }
+                if (row["event"] as String?) == AuditEntry.Event.auditReplaced.rawValue {
+                    broken(id, Self.replacedProblem)
+                }
                 previous = hash
                 report.lastHash = hash
             }
@@ -81,6 +84,11 @@ extension Registry {
             return report
         }
     }
+
+    /// Why an `audit_replaced` row breaks the chain.
+    static let replacedProblem =
+        "the sidecar found the log emptied or its keyed rows removed when it started (its audit key existed "
+        + "already): rows written before this one were removed or replaced"
 
     /// What is wrong with the oldest row kept, if anything.
     static func genesisProblem(id: Int64, prevHash: String, rows: [Row]) -> String? {
@@ -117,18 +125,32 @@ extension Registry {
 }
 
 extension Registry {
-    /// With an audit key, appends an `audit_keyed` row when the newest row is not keyed (or the log is empty), so
-    /// that the newest row of a keyed log is always keyed: rows replaced by unkeyed ones, which anyone can hash,
-    /// then show as a break (``verifyAuditChain()``).
-    public func markAuditChainKeyed(at date: Date) async throws {
-        guard let key = auditKey else { return }
-        try await pool.write { db in
-            let last = try String.fetchOne(db, sql: "SELECT hash FROM auditLog ORDER BY id DESC LIMIT 1")
-            guard !(last?.hasPrefix(AuditChain.keyedPrefix) ?? false) else { return }
-            try AuditChain.append(
-                AuditEntry(
+    /// With an audit key, keeps the newest row of the log keyed, so that rows replaced by unkeyed ones, which anyone
+    /// can hash, show as a break (``verifyAuditChain()``). When the newest row is not keyed (or the log is empty)
+    /// and the key was made for this start (`keyIsNew`), appends an `audit_keyed` row. When the key existed before,
+    /// the sidecar's keyed rows were deleted or the log replaced while it was stopped: appending `audit_keyed`
+    /// would make the result look intact, so it appends an `audit_replaced` row instead, which verification
+    /// reports, and returns true.
+    @discardableResult
+    public func markAuditChainKeyed(at date: Date, keyIsNew: Bool) async throws -> Bool {
+        guard let key = auditKey else { return false }
+        return try await pool.write { db in
+            let last = try Row.fetchOne(db, sql: "SELECT id, hash FROM auditLog ORDER BY id DESC LIMIT 1")
+            let lastHash = last?["hash"] as String?
+            guard !(lastHash?.hasPrefix(AuditChain.keyedPrefix) ?? false) else { return false }
+            let entry: AuditEntry
+            if keyIsNew {
+                entry = AuditEntry(
                     at: Timestamp.truncated(date), event: .auditKeyed,
-                    detail: "rows from here on are keyed with the sidecar's audit key"), db, key: key)
+                    detail: "rows from here on are keyed with the sidecar's audit key")
+            } else {
+                let found = last.map { "its newest row (\($0["id"] as Int64)) was not keyed" } ?? "it was empty"
+                entry = AuditEntry(
+                    at: Timestamp.truncated(date), event: .auditReplaced,
+                    detail: "at start the audit key existed but \(found): keyed rows were removed or the log replaced")
+            }
+            try AuditChain.append(entry, db, key: key)
+            return !keyIsNew
         }
     }
 }

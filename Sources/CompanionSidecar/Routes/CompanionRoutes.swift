@@ -7,9 +7,19 @@ struct CompanionRoutes {
     let registry: Registry
     let now: @Sendable () -> Date
 
-    /// The unauthenticated status route (the onboarding screen calls it before any pairing).
+    /// The unauthenticated status route (the onboarding screen calls it before any pairing). Signed by a paired
+    /// device, the answer also carries the audit witness (``Registry/auditWitness(since:)``; `?auditSince=ID`).
     func registerStatus(on group: RouterGroup<SidecarRequestContext>) {
-        group.get("status") { _, _ in JSONBody.response(encoded: registry.statusJSON) }
+        group.get("status") { request, context in
+            guard context.authenticatedDeviceID != nil else { return JSONBody.response(encoded: registry.statusJSON) }
+            var status = try CompanionJSON.decode(CompanionStatusResponse.self, from: Data(registry.statusJSON))
+            let since = request.uri.queryParameters.get("auditSince").flatMap { Int64($0) }
+            let witness = try await registry.auditWitness(since: since)
+            status.auditHead = witness.head
+            status.auditAt = witness.at
+            status.auditPrunedThrough = witness.prunedThrough
+            return try JSONBody.response(status)
+        }
     }
 
     /// Routes that act on paired devices. Request authentication, when configured, wraps this group.

@@ -55,7 +55,14 @@ extension Sidecar {
     /// previous sidecar left running, and prepares Claude Code and the agents.
     func prepareServices() async throws {
         try await registry.pruneAuditLog(now: now(), retention: configuration.auditRetention)
-        try await registry.markAuditChainKeyed(at: now())
+        if try await registry.markAuditChainKeyed(at: now(), keyIsNew: configuration.auditKeyIsNew) {
+            logger.critical(
+                """
+                the audit log was emptied or its keyed rows removed while the sidecar was stopped (its audit key \
+                existed): recorded as audit_replaced; run `companion sidecar audit --verify`, restore registry.sqlite \
+                from a backup and re-pair devices if in doubt
+                """)
+        }
         try await tasks.runner.recover()
         await claudeCode?.prepare()
         await agents?.prepare()

@@ -33,6 +33,10 @@ public struct SidecarConfiguration: Sendable {
     /// sidecar's vault next to ``identity``. Nil writes unkeyed rows (tests, embedders that give none), and
     /// `companion sidecar audit --verify` says so.
     public var auditKey: SecureBytes?
+    /// True when ``auditKey`` was made for this start. False (the default) means it existed before, so a log that
+    /// is empty or whose newest row is not keyed was replaced while the sidecar was stopped: the start then records
+    /// an `audit_replaced` row, which `audit --verify` reports, instead of re-keying it.
+    public var auditKeyIsNew = false
     /// Advertise `_companion._tcp` through avahi-daemon when serving beyond loopback (with an identity).
     public var advertise = true
     /// When true (the default), device routes accept only signed requests (see SECURITY.md).

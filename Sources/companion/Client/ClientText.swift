@@ -58,6 +58,9 @@ enum ClientText {
         } else {
             lines.append("This device:  not paired")
         }
+        if let witness = report.auditWitness, !witness.diverged {
+            lines.append("Audit log:    \(Terminal.safe(witness.message))")
+        }
         return lines
     }
 

@@ -40,9 +40,11 @@ struct StatusCommand: CompanionCommand {
         var thisDevice: PairingRecord?
         /// True when the connected device is this companion.
         var thisDeviceConnected: Bool
+        /// What this device concluded from the sidecar's audit log head; absent when it was not asked.
+        var auditWitness: AuditWitness?
 
         private enum CodingKeys: String, CodingKey {
-            case ok, sidecarURL, connected, connectedDevice, thisDevice, thisDeviceConnected
+            case ok, sidecarURL, connected, connectedDevice, thisDevice, thisDeviceConnected, auditWitness
         }
 
         /// Absent values are written as `null`, so the shape never changes.
@@ -54,6 +56,7 @@ struct StatusCommand: CompanionCommand {
             try container.encode(connectedDevice, forKey: .connectedDevice)
             try container.encode(thisDevice, forKey: .thisDevice)
             try container.encode(thisDeviceConnected, forKey: .thisDeviceConnected)
+            try container.encodeIfPresent(auditWitness, forKey: .auditWitness)
         }
     }
 
@@ -73,13 +76,16 @@ extension StatusCommand.Output {
     init(_ report: StatusReport) {
         self.init(
             sidecarURL: report.sidecarURL, connected: report.connected, connectedDevice: report.connectedDevice,
-            thisDevice: report.thisDevice, thisDeviceConnected: report.thisDeviceConnected)
+            thisDevice: report.thisDevice, thisDeviceConnected: report.thisDeviceConnected,
+            auditWitness: report.auditWitness)
     }
 
     /// Back to the report, for the text lines.
     var report: StatusReport {
-        StatusReport(
+        var report = StatusReport(
             CompanionStatusResponse(connected: connected, connectedDevice: connectedDevice), url: sidecarURL,
             record: thisDevice)
+        report.auditWitness = auditWitness
+        return report
     }
 }

@@ -13,6 +13,8 @@ struct SidecarIdentity {
     let origin: String
     /// The audit chain's key (HMAC-SHA-512), kept in the same vault profile; nil for an ephemeral identity.
     var auditKey: SecureBytes?
+    /// True when ``auditKey`` was made by this load (the first start with this vault profile).
+    var auditKeyIsNew = false
 
     /// Vault item of the audit key: 32 random bytes, made on first use.
     static let auditKeyItem = "sidecar-audit-key"
@@ -28,9 +30,10 @@ struct SidecarIdentity {
             let vault = try options.open()
             let (keyPair, created) = try DeviceIdentityStore(vault: vault).loadOrCreate()
             let profile = options.profileName
+            let existing = try auditKey(in: vault, create: false)
             return SidecarIdentity(
                 keyPair: keyPair, origin: created ? "created in vault profile \(profile)" : "vault profile \(profile)",
-                auditKey: try auditKey(in: vault, create: true))
+                auditKey: try existing ?? auditKey(in: vault, create: true), auditKeyIsNew: existing == nil)
         } catch let failure as CLIFailure {
             throw CLIFailure(
                 failure.status, "cannot load the sidecar identity: \(failure.message)",

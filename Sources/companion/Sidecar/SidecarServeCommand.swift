@@ -96,6 +96,7 @@ struct SidecarServeCommand: CompanionCommand {
         let identity = try SidecarIdentity.load(vault: vault, ephemeral: ephemeralIdentity)
         configuration.identity = identity.keyPair
         configuration.auditKey = identity.auditKey
+        configuration.auditKeyIsNew = identity.auditKeyIsNew
         guard let level = Logger.Level(rawValue: logLevel.lowercased()) else {
             throw CLIFailure(
                 .usage, "unknown log level '\(logLevel)'", hint: "use trace, debug, info, warning or error")

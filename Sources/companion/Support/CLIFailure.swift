@@ -29,6 +29,10 @@ enum ExitStatus: Int32, CaseIterable {
     case unsafeDataDirectory = 13
     /// A chat answer ended in an error (Claude Code or the model failed; the partial answer was printed).
     case chatFailed = 14
+    /// `sidecar audit --verify` found no break but could not check the keyed rows (the audit key was not at hand).
+    case auditUnverified = 15
+    /// `status`: the sidecar's audit log went back (rollback) or was rewritten (fork) since this device last saw it.
+    case auditDiverged = 16
     /// Ctrl-C stopped a chat: the sidecar was asked to cancel the run first (the partial answer is kept).
     case interrupted = 130
     /// Invalid command-line usage (ArgumentParser's own code).

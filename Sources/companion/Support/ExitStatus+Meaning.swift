@@ -18,6 +18,8 @@ extension ExitStatus {
         case .taskFailed: "taskFailed"
         case .unsafeDataDirectory: "unsafeDataDirectory"
         case .chatFailed: "chatFailed"
+        case .auditUnverified: "auditUnverified"
+        case .auditDiverged: "auditDiverged"
         case .interrupted: "interrupted"
         case .usage: "usage"
         }
@@ -40,6 +42,8 @@ extension ExitStatus {
         case .taskFailed: "a followed task failed or was cancelled"
         case .unsafeDataDirectory: "the sidecar's data directory is open to other users or not yours"
         case .chatFailed: "a chat answer ended in an error"
+        case .auditUnverified: "the audit log's keyed rows could not be checked: its key was not available"
+        case .auditDiverged: "the sidecar's audit log went back or was rewritten since this device last saw it"
         case .interrupted: "Ctrl-C: the chat run or the pairing was cancelled on the sidecar first"
         case .usage: "invalid command-line usage"
         }

@@ -10,7 +10,9 @@ struct SidecarAuditCommand: CompanionCommand {
         discussion: """
             Works on the workstation without pairing, through the running sidecar's owner socket or, when none \
             runs, on its registry directly. Every row carries a hash of its content and of the row before it: \
-            --verify recomputes the chain and exits 1 naming the first row that was changed or removed. Rows \
+            --verify recomputes the chain and exits 1 naming the first row that was changed or removed, or 15 \
+            when keyed rows could not be checked because the sidecar's audit key is not available (its vault is \
+            locked or another profile is used): that is not "intact". Rows \
             removed at the very end cannot be detected from the log alone: keep the last hash (printed by \
             --verify) somewhere else to compare.
 
@@ -39,12 +41,15 @@ struct SidecarAuditCommand: CompanionCommand {
             let audit = try await owner.control.audit(limit: limit)
             let verification = verify ? try await owner.control.verifyAudit() : nil
             let broken = verification?.firstBrokenRow != nil
+            let unchecked = verification?.uncheckedKeyedRows ?? 0
             if owner.json {
-                // A broken chain is reported as the one JSON error document below.
-                if !broken { try Terminal.printJSON(Output(entries: audit.entries, verification: verification)) }
+                // A broken or unverified chain is reported as the one JSON error document below.
+                if !broken && unchecked == 0 {
+                    try Terminal.printJSON(Output(entries: audit.entries, verification: verification))
+                }
             } else {
                 ClientText.print(Self.table(audit.entries, width: wide ? nil : Terminal.columns))
-                if let verification, verification.intact {
+                if let verification, verification.intact, unchecked == 0 {
                     print(
                         "chain intact: \(verification.checkedRows) rows, last hash \(verification.lastHash ?? "-")")
                     print(Self.keyNote(verification))
@@ -56,7 +61,20 @@ struct SidecarAuditCommand: CompanionCommand {
                     "the audit log was changed at row \(row): \(Terminal.safe(verification.problem ?? "unknown"))",
                     hint: "the rows from \(row) on cannot be trusted; restore registry.sqlite from a backup")
             }
+            if let verification, unchecked > 0 { throw Self.unverified(verification) }
         }
+    }
+
+    /// No break found, but keyed rows were not checked: anyone can make a chain that passes this far, so it is not
+    /// reported as intact (exit ``ExitStatus/auditUnverified``).
+    static func unverified(_ verification: OwnerAuditVerification) -> CLIFailure {
+        CLIFailure(
+            .auditUnverified,
+            "the audit log is not verified: \(verification.uncheckedKeyedRows ?? 0) of its \(verification.checkedRows) "
+                + "rows are keyed with the sidecar's audit key, which is not available here, so they were not checked",
+            hint: "unlock the vault holding the sidecar's identity, or run this as the sidecar's vault profile "
+                + "(COMPANION_SIDECAR_PROFILE, or while the sidecar runs), then run `companion sidecar audit --verify` "
+                + "again")
     }
 
     /// What the verification could prove about who wrote the rows.
