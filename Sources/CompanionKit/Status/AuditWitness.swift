@@ -2,7 +2,7 @@ import CompanionAPI
 import CompanionCrypto
 
 /// What this device concluded from the sidecar's audit log head (`companion status`): it keeps the newest row it saw
-/// (``CompanionPairing/PairingRecord/auditHead``) and, on the next signed status, asks for that row again. A head
+/// (`PairingRecord.auditHead`) and, on the next signed status, asks for that row again. A head
 /// lower than the stored one, or the stored row gone with no pruning covering it, is a rollback (the registry
 /// was restored from an older copy or rows were deleted); the stored row with another hash is a fork (the log
 /// was rewritten or replaced).
