@@ -71,10 +71,7 @@ struct SidecarPairCommand: CompanionCommand {
         let started: WorkstationPairing.Started
         if let chosen, !chosen.isSubset(of: DeviceScope.pairingDefault) {
             // control or admin: only the owner socket starts such a pairing (loopback TCP refuses it).
-            let directory = try dataDir ?? CLISettings.current().sidecar.dataDirectory
-            let owner = OwnerControl(
-                dataDirectory: directory.map { URL(fileURLWithPath: $0) } ?? SidecarConfiguration.defaultDataDirectory()
-            )
+            let owner = try OwnerOptions.control(dataDir: dataDir)
             started = try await workstation.start { try await owner.startPairing(ttlSeconds: ttl, scopes: chosen) }
         } else {
             started = try await workstation.start(ttlSeconds: ttl, scopes: chosen)

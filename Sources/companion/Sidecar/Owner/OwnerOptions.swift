@@ -17,12 +17,15 @@ struct OwnerOptions: ParsableArguments {
     /// Control of the sidecar serving (or last served) from the data directory: `--data-dir`, else the settings
     /// file's `[sidecar] data-dir`, else the default; an invalid settings file is a usage failure.
     var control: OwnerControl {
-        get throws {
-            let directory = try dataDir ?? CLISettings.current().sidecar.dataDirectory
-            return OwnerControl(
-                dataDirectory: directory.map { URL(fileURLWithPath: $0) }
-                    ?? SidecarConfiguration.defaultDataDirectory(),
-                auditKey: { SidecarIdentity.ownerAuditKey() })
-        }
+        get throws { try Self.control(dataDir: dataDir) }
+    }
+
+    /// The owner control of the data directory `dataDir` (an option's value), resolved as ``control`` says; shared
+    /// with `companion sidecar pair`, whose pairings with control or admin go through the owner socket.
+    static func control(dataDir: String?) throws -> OwnerControl {
+        let directory = try dataDir ?? CLISettings.current().sidecar.dataDirectory
+        return OwnerControl(
+            dataDirectory: directory.map { URL(fileURLWithPath: $0) } ?? SidecarConfiguration.defaultDataDirectory(),
+            auditKey: { SidecarIdentity.ownerAuditKey() })
     }
 }
