@@ -54,6 +54,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system.git", from: "1.4.0"),
         // The settings file (`~/.config/companion/config.toml`).
         .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
+        // The sidecar's TLS: certificates made and read (X.509, ASN.1), the TLS key (P-256), the TLS stack.
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.0"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.0"),
         // `swift package generate-documentation --target CompanionKit` (DocC), run by CI.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.4.0"),
     ],
@@ -82,7 +85,8 @@ let package = Package(
             name: "CompanionSettings",
             dependencies: ["CompanionPaths", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(
-            name: "CompanionVaultSecretService", dependencies: ["CompanionVault", "CompanionCrypto", "CSecret", "CGcrypt"]),
+            name: "CompanionVaultSecretService",
+            dependencies: ["CompanionVault", "CompanionCrypto", "CSecret", "CGcrypt"]),
         .target(name: "CompanionQR", dependencies: ["CQREncode", "CZBar", "CPNG", "CJPEG"]),
         .target(name: "CompanionAPI", dependencies: ["CompanionCrypto"]),
         .target(
@@ -99,6 +103,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .target(name: "CompanionPairing", dependencies: ["CompanionAPI"]),
+        // TLS: the sidecar's self-signed certificate and the user's PEM files, key pins (SPKI SHA-256), the
+        // companion's pinned verification.
+        .target(
+            name: "CompanionTLS",
+            dependencies: [
+                "CompanionAPI",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]),
         // The companion side as one API (pair, status, devices, tasks, logs); what the CLI and apps call.
         .target(
             name: "CompanionKit",
@@ -219,6 +232,7 @@ let package = Package(
         .testTarget(
             name: "CompanionVaultTests",
             dependencies: ["CompanionVault", "CompanionVaultSecretService", "CompanionCrypto", "CompanionTestSupport"]),
+        .testTarget(name: "CompanionTLSTests", dependencies: ["CompanionTLS", "CompanionAPI", "CompanionTestSupport"]),
         .testTarget(name: "CompanionQRTests", dependencies: ["CompanionQR", "CompanionTestSupport"]),
         .testTarget(
             name: "CompanionAPITests", dependencies: ["CompanionAPI", "CompanionCrypto", "CompanionTestSupport"]),

@@ -8,7 +8,8 @@ import Foundation
 /// ```
 /// `fingerprint` (the sidecar identity key, `SHA256:…`) is present when the sidecar has an identity, and so is
 /// `pairingVersion`: the highest pairing exchange the sidecar speaks (2: CPace, see `PairingProtocolV2`). A
-/// companion that reads 2 never falls back to the v1 exchange; v1 companions ignore the field.
+/// companion that reads 2 never falls back to the v1 exchange; v1 companions ignore the field. `tlsPin` (see
+/// ``TLSPin``) is present when the sidecar serves HTTPS: the companion accepts no other TLS key from then on.
 public struct QRPayload: Codable, Sendable, Equatable {
     /// Protocol name every payload carries.
     public static let protocolName = "companionkit-pairing"
@@ -30,10 +31,13 @@ public struct QRPayload: Codable, Sendable, Equatable {
     public var fingerprint: String?
     /// The highest pairing exchange version the sidecar speaks; absent means 1.
     public var pairingVersion: Int?
+    /// The pin of the sidecar's TLS key (`sha256//<base64>`), present when its URL is `https`.
+    public var tlsPin: TLSPin?
 
     public init(
         url: String, name: String, code: String, token: String, expiresAt: Date, fingerprint: String? = nil,
-        pairingVersion: Int? = nil, protocol: String = QRPayload.protocolName, version: Int = QRPayload.protocolVersion
+        pairingVersion: Int? = nil, tlsPin: TLSPin? = nil, protocol: String = QRPayload.protocolName,
+        version: Int = QRPayload.protocolVersion
     ) {
         self.protocol = `protocol`
         self.version = version
@@ -44,6 +48,7 @@ public struct QRPayload: Codable, Sendable, Equatable {
         self.expiresAt = expiresAt
         self.fingerprint = fingerprint
         self.pairingVersion = pairingVersion
+        self.tlsPin = tlsPin
     }
 
     /// The compact JSON text to put in a QR code.
