@@ -18,6 +18,10 @@
 #   `SKIP_BUILD=1 Benchmarks/agents.sh 300 10 5`): `companion hook` -> /ws session_update p50 27.7-29.2 ms, p99
 #     59.2-78.0 ms (aim p99 < 50 ms not met in debug: the debug process start alone is p50 23.4 ms, p99 33.7 ms); an
 #     owner-socket POST from this process -> /ws p50 2.50-2.85 ms, p99 3.87-7.57 ms; GET /health p50 1.45-1.64 ms;
+#   release build (2026-11-27, 24a51cd, load 3.3 to 3.6 from other builds, three runs of
+#   `BENCH_BIN=<release bin>/agents-bench Benchmarks/agents.sh 300 10 5`): `companion hook` -> /ws session_update
+#     p50 15.8-16.5 ms, p99 31.3-40.3 ms (aim p99 < 50 ms: met); owner-socket POST -> /ws p50 1.12-1.24 ms,
+#     p99 1.73-3.66 ms; GET /health p50 0.83-0.92 ms, p99 4.45-5.04 ms;
 #   pane change -> /ws terminal_output: p50 8.3 ms, p99 29.6 ms (n=100; aim p99 < 250 ms) vs one capture-pane p50 3.5 ms,
 #     p99 17.3 ms (the figure includes the `tmux send-keys` process that makes the change);
 #   50 idle sessions, 60 s: the sidecar 0.32 CPU-s = 0.54 % of a core (aim < 2 %), tmux server 0.08 %; naive
