@@ -83,6 +83,20 @@ import Testing
         request = base
         request.options.addDirectories = ["../up"]
         refuses(.invalidAddDirectory("../up"), request)
+        request = base
+        request.options.model = try? ClaudeModelName("sonnet")
+        request.options.fallbackModel = try? ClaudeModelName("sonnet")
+        refuses(.fallbackModelSameAsModel, request)
+    }
+
+    /// AC-3.6: the session's fallback model reaches the CLI as `--fallback-model`, right after `--model`.
+    @Test func theFallbackModelIsPassedAsItsOwnArgument() throws {
+        let options = ClaudeRunOptions(
+            model: try ClaudeModelName("opus"), fallbackModel: try ClaudeModelName("claude-sonnet-4-5"))
+        let arguments = try ClaudeRunRequest(prompt: "hi", workingDirectory: directory, options: options).arguments()
+        #expect(arguments.suffix(4) == ["--model", "opus", "--fallback-model", "claude-sonnet-4-5"])
+        #expect(
+            try !ClaudeRunRequest(prompt: "hi", workingDirectory: directory).arguments().contains("--fallback-model"))
     }
 
     @Test func errorDescriptionsNeverQuoteThePrompt() {

@@ -31,3 +31,28 @@ import Testing
         #expect(try await index.projects().count == 2)
     }
 }
+
+/// The sidecar often starts before Claude Code ever ran: `~/.claude/projects` does not exist yet, so the watcher
+/// could not watch it. Once Claude Code makes it, the next query watches it and indexes what is there (before this,
+/// the index stayed empty until the sidecar restarted: no projects, no external sessions, `GET /stats` at 0).
+@Suite struct WatcherLateProjectsDirectoryTests {
+    @Test(.timeLimit(.minutes(1))) func aProjectsDirectoryMadeAfterTheWatcherStartedIsIndexedAndWatched() async throws {
+        let scratch = try Scratch(withFixtures: false)
+        defer { scratch.remove() }
+        try FileManager.default.removeItem(atPath: scratch.projects)
+        let index = try scratch.index()
+        try await index.startWatching()
+        #expect(try await index.projects().isEmpty)
+
+        try scratch.write("-home-ada-src-first/s1.jsonl", Lines.user("first ever", cwd: "/home/ada/src/first"))
+        #expect(try await index.projects().map(\.path) == ["/home/ada/src/first"])
+        #expect(try await index.sessions().map(\.claudeSessionId) == ["s1"])
+
+        // And it is watched from then on: a new session is indexed without a query.
+        let changes = await index.changes()
+        var iterator = changes.makeAsyncIterator()
+        try scratch.write("-home-ada-src-first/s2.jsonl", Lines.user("second", cwd: "/home/ada/src/first"))
+        while let change = await iterator.next(), !change.updatedSessionIds.contains("s2") {}
+        await index.stop()
+    }
+}

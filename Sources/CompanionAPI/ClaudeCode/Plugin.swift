@@ -61,10 +61,14 @@ public struct Plugin: Codable, Sendable, Equatable, Identifiable {
 public struct PluginInfo: Codable, Sendable, Equatable {
     public var name: String
     public var description: String?
+    /// The marketplace that offers it, in the answers of `GET /plugins/search` (install it as `name@marketplace`);
+    /// absent in `GET /plugins/marketplace`, where each marketplace lists its own.
+    public var marketplace: String?
 
-    public init(name: String, description: String? = nil) {
+    public init(name: String, description: String? = nil, marketplace: String? = nil) {
         self.name = name
         self.description = description
+        self.marketplace = marketplace
     }
 }
 

@@ -26,6 +26,14 @@ extension ClaudeIndex {
     @discardableResult
     func applyPending() async throws -> ClaudeIndexChange {
         guard let watcher else { return try await refresh() }
+        if !watcher.watchesRoot, projectsDirectory.exists {
+            // The projects directory appeared after the watcher started (Claude Code had not run yet on this
+            // machine): watch it now, and index what is already in it.
+            watcher.stop()
+            self.watcher = nil
+            try await startWatching()
+            return ClaudeIndexChange(projectsChanged: true)
+        }
         return try await apply(watcher.takePending())
     }
 

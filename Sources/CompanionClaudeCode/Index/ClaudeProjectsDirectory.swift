@@ -23,6 +23,12 @@ public struct ClaudeProjectsDirectory: Sendable, Hashable {
         self.path = trimmed
     }
 
+    /// Whether the directory exists (Claude Code makes it the first time it writes a transcript).
+    public var exists: Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
     /// Whether `name` can be a project directory's name: one path component, not `.` or `..`, no NUL.
     public static func isValidProjectName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.count <= 255 && name != "." && name != ".." && !name.contains("/")

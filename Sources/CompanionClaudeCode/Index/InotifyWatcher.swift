@@ -25,6 +25,9 @@ struct WatchedChanges: Sendable {
         private var watches: [Int32: String] = [:]  // Watch descriptor → project name ("" for the root).
         private var thread: Thread?
         private let finished = DispatchSemaphore(value: 0)
+        /// Whether the projects directory itself was watched at ``start(projects:)``: false when it did not exist
+        /// yet (Claude Code had never run), so nothing under it can be seen until the watcher is started again.
+        private(set) var watchesRoot = false
 
         private static let rootMask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF)
         private static let projectMask = UInt32(
@@ -51,6 +54,7 @@ struct WatchedChanges: Sendable {
             }
             wake = (fds[0], fds[1])
             addWatch(name: "")
+            watchesRoot = watches.values.contains("")
             for project in projects { addWatch(name: project) }
             let thread = Thread { [self] in run() }
             thread.name = "claude-index-inotify"

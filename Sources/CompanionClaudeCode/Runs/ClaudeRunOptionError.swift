@@ -2,6 +2,10 @@
 public enum ClaudeRunOptionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Not an alias nor a well-formed `claude-…` id (``ClaudeModelName``).
     case invalidModel(String)
+    /// A fallback model that is not an alias nor a well-formed `claude-…` id.
+    case invalidFallbackModel(String)
+    /// The fallback model is the main model (Claude Code refuses that too).
+    case fallbackModelSameAsModel
     /// `bypassPermissions` without ``ClaudeRunOptions/allowBypassPermissions``.
     case bypassPermissionsNotAllowed
     /// A resume or fork id that is not a UUID.
@@ -29,6 +33,9 @@ public enum ClaudeRunOptionError: Error, Sendable, Equatable, CustomStringConver
     public var description: String {
         switch self {
         case .invalidModel: "model name refused: an alias (sonnet, opus, haiku, …) or a claude-… id is expected"
+        case .invalidFallbackModel:
+            "fallback model name refused: an alias (sonnet, opus, haiku, …) or a claude-… id is expected"
+        case .fallbackModelSameAsModel: "the fallback model must differ from the model; choose another or leave it out"
         case .bypassPermissionsNotAllowed: "permission mode bypassPermissions is not allowed"
         case .invalidSessionID: "the Claude session id must be a UUID"
         case .emptyPrompt: "the prompt is empty"

@@ -4,6 +4,9 @@ import Foundation
 public struct ClaudeRunOptions: Sendable, Equatable {
     /// `--model`.
     public var model: ClaudeModelName?
+    /// `--fallback-model`: the model Claude Code switches to when the main one stays overloaded (it asks the
+    /// main model three times, with its own back-off, before it falls back). Must differ from ``model``.
+    public var fallbackModel: ClaudeModelName?
     /// `--permission-mode`; nil leaves Claude Code's own default.
     public var permissionMode: ClaudePermissionMode?
     /// Must be true for ``ClaudePermissionMode/bypassPermissions`` to be accepted.
@@ -36,9 +39,11 @@ public struct ClaudeRunOptions: Sendable, Equatable {
         model: ClaudeModelName? = nil, permissionMode: ClaudePermissionMode? = nil,
         allowBypassPermissions: Bool = false, systemPrompt: String? = nil, appendSystemPrompt: String? = nil,
         maxTurns: Int? = nil, maxBudgetUSD: Double? = nil, allowedTools: [String] = [],
-        disallowedTools: [String] = [], addDirectories: [String] = [], userSettingsOnly: Bool = false
+        disallowedTools: [String] = [], addDirectories: [String] = [], userSettingsOnly: Bool = false,
+        fallbackModel: ClaudeModelName? = nil
     ) {
         self.model = model
+        self.fallbackModel = fallbackModel
         self.permissionMode = permissionMode
         self.allowBypassPermissions = allowBypassPermissions
         self.systemPrompt = systemPrompt
@@ -54,6 +59,7 @@ public struct ClaudeRunOptions: Sendable, Equatable {
     /// Throws the first option that is refused.
     public func validate() throws(ClaudeRunOptionError) {
         if permissionMode == .bypassPermissions, !allowBypassPermissions { throw .bypassPermissionsNotAllowed }
+        if let fallbackModel, fallbackModel == model { throw .fallbackModelSameAsModel }
         for (name, text) in [("system prompt", systemPrompt), ("appended system prompt", appendSystemPrompt)] {
             if let text, text.utf8.count > Self.maximumSystemPromptBytes || text.contains("\0") {
                 throw .invalidSystemPrompt(name)

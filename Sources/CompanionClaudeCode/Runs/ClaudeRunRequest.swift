@@ -67,6 +67,7 @@ public struct ClaudeRunRequest: Sendable, Equatable {
         case .fork(let id): arguments += ["--resume", id, "--fork-session"]
         }
         if let model = options.model { arguments += ["--model", model.rawValue] }
+        if let fallback = options.fallbackModel { arguments += ["--fallback-model", fallback.rawValue] }
         if let mode = options.permissionMode { arguments += ["--permission-mode", mode.rawValue] }
         if options.userSettingsOnly { arguments += ["--setting-sources", "user"] }
         arguments += promptFiles

@@ -13,6 +13,12 @@ extension ClaudeCodeClient {
         try await get(.pluginMarketplaces)
     }
 
+    /// The plugins the known marketplaces offer whose name or description has every word of `query` (each with
+    /// its marketplace); read from the workstation's copies of the marketplaces, never the installed plugins.
+    public func searchPlugins(query: String) async throws(CompanionClientError) -> ListResponse<PluginInfo> {
+        try await get(.searchPlugins(query: query))
+    }
+
     /// Installs `pluginName` from `marketplace`.
     public func installPlugin(_ request: InstallPluginRequest) async throws(CompanionClientError) -> Plugin {
         try await send(.installPlugin, body: request)

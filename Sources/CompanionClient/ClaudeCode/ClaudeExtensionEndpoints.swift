@@ -41,6 +41,10 @@ extension CompanionEndpoint {
     public static let plugins = extensionAPI("GET", "/plugins")
     /// `GET /api/v1/plugins/marketplace`.
     public static let pluginMarketplaces = extensionAPI("GET", "/plugins/marketplace")
+    /// `GET /api/v1/plugins/search?q=`: the marketplaces' plugins by name and description, offline.
+    public static func searchPlugins(query: String) -> CompanionEndpoint {
+        extensionAPI("GET", "/plugins/search", [URLQueryItem(name: "q", value: query)])
+    }
     /// `POST /api/v1/plugins/marketplaces`.
     public static let addMarketplace = extensionAPI("POST", "/plugins/marketplaces")
     /// `DELETE /api/v1/plugins/marketplaces/:name`.

@@ -36,6 +36,15 @@ extension ClaudeCodeService: ClaudePluginsBackend {
         } catch { throw ClaudeExtensionsMapping.error(error) }
     }
 
+    public func searchMarketplacePlugins(query: String) async throws(SidecarError) -> [PluginInfo] {
+        let cli = try await pluginCLI()
+        do {
+            return PluginSearch.search(query, in: try await cli.available()).map {
+                PluginInfo(name: $0.name, description: $0.description, marketplace: $0.marketplaceName)
+            }
+        } catch { throw ClaudeExtensionsMapping.error(error) }
+    }
+
     public func installPlugin(_ request: InstallPluginRequest) async throws(SidecarError) -> Plugin {
         let cli = try await pluginCLI()
         do {

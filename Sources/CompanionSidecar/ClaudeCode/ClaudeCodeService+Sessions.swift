@@ -93,7 +93,11 @@ extension ClaudeCodeService {
                 appendSystemPrompt: overrides?.appendSystemPrompt, maxTurns: overrides?.maxTurns ?? options.maxTurns,
                 maxBudgetUSD: overrides?.maxBudgetUSD ?? options.maxBudgetUSD,
                 allowedTools: overrides?.allowedTools ?? [], disallowedTools: overrides?.disallowedTools ?? [],
-                addDirectories: overrides?.addDirs ?? [])
+                addDirectories: overrides?.addDirs ?? [],
+                fallbackModel: try options.fallbackModel.map { name throws(ClaudeRunOptionError) in
+                    guard ClaudeModelName.isValid(name) else { throw .invalidFallbackModel(name) }
+                    return try ClaudeModelName(name)
+                })
             try result.validate()
             return result
         } catch let error as SidecarError {

@@ -1,4 +1,5 @@
 import CompanionAPI
+import CompanionClaudeCode
 import Foundation
 import Hummingbird
 
@@ -10,6 +11,16 @@ struct ClaudePluginRoutes {
     func register(on api: RouterGroup<SidecarRequestContext>) {
         api.get("plugins") { _, _ in try Envelope.success(ListResponse(items: try await backend.plugins())) }
         api.get("plugins/marketplace") { _, _ in try Envelope.success(try await backend.pluginMarketplaces()) }
+        // The ILS app's marketplace search (`GET /plugins/search?q=`, `ListResponse<PluginInfo>`), AC-8.7.
+        api.get("plugins/search") { request, _ in
+            let query = request.uri.queryParameters["q"].map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
+            guard PluginSearch.isValidQuery(query) else {
+                throw SidecarError.badRequest(
+                    "q (1 to \(PluginSearch.maximumQueryLength) characters, no control characters) is required: the "
+                        + "words to search the marketplaces' plugins for")
+            }
+            return try Envelope.success(ListResponse(items: try await backend.searchMarketplacePlugins(query: query)))
+        }
         api.post("plugins/marketplaces") { request, _ in
             let body = try await Envelope.decode(
                 AddMarketplaceRequest.self, from: request, limit: ClaudeCodeRoutes.maxBodyBytes)!

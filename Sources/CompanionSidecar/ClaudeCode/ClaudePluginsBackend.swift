@@ -11,6 +11,9 @@ public protocol ClaudePluginsBackend: Sendable {
     func plugins() async throws(SidecarError) -> [Plugin]
     /// The known marketplaces, each with the plugins it offers.
     func pluginMarketplaces() async throws(SidecarError) -> [PluginMarketplace]
+    /// The plugins the known marketplaces offer whose name or description has every word of `query` (AC-8.7):
+    /// read from Claude Code's copies of the marketplaces, never the installed plugins, nothing fetched.
+    func searchMarketplacePlugins(query: String) async throws(SidecarError) -> [PluginInfo]
     /// Installs `pluginName@marketplace` and returns it as installed.
     func installPlugin(_ request: InstallPluginRequest) async throws(SidecarError) -> Plugin
     /// Enables or disables an installed plugin (`name@marketplace`, or a bare name only one plugin has).

@@ -57,6 +57,7 @@ public enum RouteScopes {
         "POST /api/v1/skills/install": .scope(.control), "POST /api/v1/skills/sources": .scope(.control),
         "DELETE /api/v1/skills/sources/{name}": .scope(.control), "DELETE /api/v1/skills/{name}": .scope(.control),
         "GET /api/v1/plugins": .scope(.read), "GET /api/v1/plugins/marketplace": .scope(.read),
+        "GET /api/v1/plugins/search": .scope(.read),
         "POST /api/v1/plugins/marketplaces": .scope(.control),
         "DELETE /api/v1/plugins/marketplaces/{name}": .scope(.control),
         "POST /api/v1/plugins/install": .scope(.control), "POST /api/v1/plugins/{name}/enable": .scope(.control),

@@ -19,6 +19,7 @@ struct ChatCommand: CompanionCommand {
               companion chat --new "What does this repository do?"
               companion chat --session ID "And the tests?"
               companion chat --new "Summarise" --json
+              companion chat --new --model opus --fallback-model sonnet "Plan the release"
             """)
 
     @OptionGroup var connection: TaskConnectionOptions
@@ -27,6 +28,8 @@ struct ChatCommand: CompanionCommand {
     @Option(help: "With --new: the project to run in (an id from `companion projects`).") var project: String?
     @Option(help: "With --new: a name for the session.") var name: String?
     @Option(help: "Model alias (sonnet, opus, haiku) or full model id.") var model: String?
+    @Option(help: "With --new: the model Claude Code switches to when the first one stays overloaded.")
+    var fallbackModel: String?
     @Option(
         help: ArgumentHelp(
             "Claude Code permission mode (default, acceptEdits, plan, dontAsk; all but default and plan need the "
@@ -55,6 +58,11 @@ struct ChatCommand: CompanionCommand {
                 }
                 return mode
             }
+            if fallbackModel != nil, !new {
+                throw CLIFailure(
+                    .usage, "--fallback-model is kept with a new session",
+                    hint: "start one with `companion chat --new --model M --fallback-model F \"…\"`")
+            }
             let sessionID = try session.map { try ClaudeIDs.parse($0, what: "session") }
             let projectID = try project.map { try ClaudeIDs.parse($0, what: "project") }
             // Ctrl-C is caught from here on: pressed while the request is on its way, it cancels the run as soon as
@@ -67,7 +75,9 @@ struct ChatCommand: CompanionCommand {
                     id = sessionID
                 } else {
                     let created = try await client.createSession(
-                        CreateSessionRequest(projectId: projectID, name: name, model: model, permissionMode: mode))
+                        CreateSessionRequest(
+                            projectId: projectID, name: name, model: model, permissionMode: mode,
+                            fallbackModel: fallbackModel))
                     id = created.id
                     if !json { Terminal.printNote("session \(id.uuidString.lowercased())") }
                 }

@@ -9,7 +9,7 @@ struct PluginsCommand: AsyncParsableCommand {
         commandName: "plugins", abstract: "List, enable, disable, install and remove Claude Code plugins.",
         subcommands: [
             PluginsListCommand.self, PluginsEnableCommand.self, PluginsDisableCommand.self, PluginsInstallCommand.self,
-            PluginsRemoveCommand.self, MarketplaceCommand.self,
+            PluginsRemoveCommand.self, PluginsSearchCommand.self, MarketplaceCommand.self,
         ], defaultSubcommand: PluginsListCommand.self)
 
     static let listCommand = "companion plugins list"

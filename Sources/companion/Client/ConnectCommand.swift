@@ -1,6 +1,7 @@
 import ArgumentParser
 import CompanionAPI
 import CompanionKit
+import Foundation
 
 /// `companion connect URL`: the onboarding screen's "Check Mac Status", then remembering the URL.
 struct ConnectCommand: CompanionCommand {
@@ -17,6 +18,10 @@ struct ConnectCommand: CompanionCommand {
               companion connect http://192.168.1.20:7878
               companion connect http://127.0.0.1:7878 --json
               companion connect
+              companion connect http://192.168.1.30:7878 --yes
+
+            Replacing a stored URL with a different one asks first (a line read from standard input: y or yes);
+            --yes answers for you. Nothing is stored when the answer is no.
             """)
 
     @Argument(
@@ -29,6 +34,8 @@ struct ConnectCommand: CompanionCommand {
         name: .long,
         help: "Seconds to wait for each answer from the sidecar (default 10, or `timeout` in the settings file).")
     var timeout: Double?
+
+    @Flag(help: "Replace the stored workstation URL with a different one without asking.") var yes = false
 
     @OptionGroup var output: OutputOptions
     @OptionGroup var vault: VaultOptions
@@ -64,6 +71,7 @@ struct ConnectCommand: CompanionCommand {
                     timeout: 3, choose: WorkstationChooser.onTerminal(json: output.json)
                 ).url
             }
+            try confirmReplacing(try companion.store.sidecarURL(), with: try Companion.normalizedURL(target ?? ""))
             let report = try await companion.connect(target ?? "")
             if let health = report.health, !report.isCompanionSidecar {
                 Terminal.printWarning(
@@ -84,6 +92,21 @@ struct ConnectCommand: CompanionCommand {
             lines.append(
                 "Saved as this companion's sidecar. Next: companion pair scan IMAGE, or companion pair code CODE")
             ClientText.print(lines)
+        }
+    }
+
+    /// AC-12.7: a stored URL is only replaced by a different one when the person says so (or `--yes`).
+    private func confirmReplacing(_ stored: String?, with target: String) throws {
+        guard let stored, stored != target, !yes else { return }
+        let question =
+            "This companion's workstation is \(Terminal.safe(stored)).\n"
+            + "Replace it with \(Terminal.safe(target))? [y/N] "
+        FileHandle.standardError.write(Data(question.utf8))
+        let answer = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard answer == "y" || answer == "yes" else {
+            throw CLIFailure(
+                .failure, "the stored workstation URL was not changed (still \(Terminal.safe(stored)))",
+                hint: "run `companion connect \(Terminal.safe(target)) --yes` to replace it")
         }
     }
 }

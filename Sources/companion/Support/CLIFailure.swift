@@ -44,6 +44,8 @@ struct CLIFailure: Error, CustomStringConvertible {
     var status: ExitStatus
     var message: String
     var hint: String?
+    /// `companion status` with an unreachable workstation: the state last seen (the JSON document's `lastKnown`).
+    var lastKnown: StaleStatus?
 
     init(_ status: ExitStatus, _ message: String, hint: String? = nil) {
         self.status = status

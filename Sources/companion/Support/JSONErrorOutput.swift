@@ -40,6 +40,8 @@ enum JSONErrorOutput {
 
         var ok = false
         var error: Detail
+        /// Only from `companion status`, when the workstation is unreachable and was reached before.
+        var lastKnown: StaleStatus?
     }
 
     /// Prints `failure` as JSON on standard output, unless that was done already.
@@ -53,7 +55,7 @@ enum JSONErrorOutput {
         let body = Body(
             error: .init(
                 code: failure.status.name, message: failure.message, hint: failure.hint,
-                exitCode: failure.status.rawValue))
+                exitCode: failure.status.rawValue), lastKnown: failure.lastKnown)
         try? Terminal.printJSON(body)
     }
 

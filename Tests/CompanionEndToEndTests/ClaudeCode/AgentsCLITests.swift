@@ -23,8 +23,9 @@ extension RealClaudeCLISuites {
             _ = try await ConnectionEndToEndTests.pair(reader, world.sidecar, name: "Reader", scopes: [.read])
 
             let watch = try cli.spawn(["watch", "--json", "--exit-on-attention"])
-            let sent = try await cli.run(["agents", "send", id, "please make the file"])
-            #expect(sent.status == Exit.success, "\(sent)")
+            // docs/cli.md: `agents send`, `tail` and `rm` take --json too.
+            let (sent, sentJSON) = try await cli.json(["agents", "send", id, "please make the file"])
+            #expect(sent.status == Exit.success && sentJSON["id"]?.stringValue == id, "\(sent)")
             let watched = try await watch.finish(timeout: 90)
             #expect(watched.status == Exit.success, "\(watched)")
             let attention = AgentsCLIWorld.approvalAttention(watchedJSON: watched.stdout)
@@ -58,8 +59,12 @@ extension RealClaudeCLISuites {
                 audit.stdout.contains("approval_allowed") && audit.stdout.contains("chain intact"), "\(audit.stdout)")
             #expect(!audit.stdout.contains("please make the file"))
 
-            let removed = try await cli.run(["agents", "rm", id])
+            let (tailed, tail) = try await cli.json(["agents", "tail", id, "--lines", "5"])
+            #expect(tailed.status == Exit.success && tail["session_id"]?.stringValue == id, "\(tailed)")
+            #expect(tail["lines"]?.arrayValue != nil, "\(tail)")
+            let (removed, removedJSON) = try await cli.json(["agents", "rm", id])
             #expect(removed.status == Exit.success, "\(removed)")
+            #expect(removedJSON["deleted"] == .bool(true) && removedJSON["id"]?.stringValue == id, "\(removedJSON)")
             let uninstall = try await cli.run(["sidecar", "hooks", "uninstall"] + world.location)
             #expect(uninstall.status == Exit.success, "\(uninstall)")
             #expect(try Data(contentsOf: world.sandbox.settingsFile) == Data(AgentsCLIWorld.usersSettings.utf8))

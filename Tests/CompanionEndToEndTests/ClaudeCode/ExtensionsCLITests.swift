@@ -129,6 +129,13 @@ extension RealClaudeCLISuites {
             #expect(added.status == Exit.success && added.stdout.contains("test-market"), "\(added)")
             let offered = try await world.cli.run(["plugins", "marketplace", "list"])
             #expect(offered.stdout.contains("hello@test-market"), "\(offered)")
+            // AC-8.7: the marketplace's plugins are searched by name and description.
+            let found = try await world.cli.run(["plugins", "search", "SAYS", "hello"])
+            #expect(found.status == Exit.success && found.stdout.contains("hello@test-market"), "\(found)")
+            let (_, foundJSON) = try await world.cli.json(["plugins", "search", "says"])
+            #expect(foundJSON["items"]?.arrayValue?.first?["marketplace"]?.stringValue == "test-market", "\(foundJSON)")
+            let none = try await world.cli.run(["plugins", "search", "goodbye"])
+            #expect(none.status == Exit.success && none.stdout.hasPrefix("No plugin"), "\(none)")
 
             let installed = try await world.cli.run(["plugins", "install", "hello@test-market"])
             #expect(installed.status == Exit.success, "\(installed)")

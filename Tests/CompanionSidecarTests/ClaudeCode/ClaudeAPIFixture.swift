@@ -19,19 +19,22 @@ struct ClaudeAPIFixture {
         dataDirectory = sandbox.root.appendingPathComponent("sidecar")
     }
 
-    func configuration() throws -> SidecarConfiguration {
+    /// The sidecar's configuration; `environment` entries replace the sandbox's for the CLI it runs.
+    func configuration(environment: [String: String] = [:]) throws -> SidecarConfiguration {
         var configuration = SidecarConfiguration(
             host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, hostName: "test-workstation",
             maxBodyBytes: 4096)
         configuration.taskAPIKey = try TaskAPIKey(Self.apiKey)
         configuration.claudeCode = ClaudeCodeSettings(
-            executablePath: try ClaudeCLIBinary.locate(), environment: sandbox.environment)
+            executablePath: try ClaudeCLIBinary.locate(),
+            environment: sandbox.environment.merging(environment) { $1 })
         return configuration
     }
 
-    /// Serves a sidecar for `body`, then stops it (and with it every run).
-    func live<T>(_ body: (Live) async throws -> T) async throws -> T {
-        let sidecar = try Sidecar(configuration: try configuration(), logLevel: .warning)
+    /// Serves a sidecar for `body`, then stops it (and with it every run); `environment` as in
+    /// ``configuration(environment:)``.
+    func live<T>(environment: [String: String] = [:], _ body: (Live) async throws -> T) async throws -> T {
+        let sidecar = try Sidecar(configuration: try configuration(environment: environment), logLevel: .warning)
         let running = try await sidecar.start()
         let live = try Live(running: running, sidecar: sidecar)
         do {

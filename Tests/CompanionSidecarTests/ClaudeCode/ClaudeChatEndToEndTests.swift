@@ -123,22 +123,6 @@ extension RealClaudeSidecarSuites {
             }
         }
 
-        /// S-04: two sessions in two projects answering at the same time do not mix.
-        @Test func concurrentChatsInTwoProjectsDoNotMix() async throws {
-            let fixture = try ClaudeAPIFixture { request in
-                .text("reply for \(request.lastUserPrompt ?? "?")", pieces: 8, delayBetweenDeltas: 0.02)
-            }
-            defer { fixture.remove() }
-            try await fixture.live { live in
-                async let a = live.chat(ChatStreamRequest(prompt: "project A"))
-                async let b = live.chat(ChatStreamRequest(prompt: "project B"))
-                let (first, second) = try await (a, b)
-                #expect(first.events.streamedText == "reply for project A")
-                #expect(second.events.streamedText == "reply for project B")
-                #expect(first.sessionID != second.sessionID)
-            }
-        }
-
         /// A client that lost the stream reconnects with `Last-Event-ID` and the same request: it gets the events
         /// after that id from the same run; the prompt is not sent to the model again.
         @Test func reconnectingWithLastEventIDReplaysWithoutRerunning() async throws {

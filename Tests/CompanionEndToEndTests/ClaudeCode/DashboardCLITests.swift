@@ -1,0 +1,98 @@
+import CompanionTestSupport
+import Foundation
+import Testing
+
+extension RealClaudeCLISuites {
+    /// ILS S-01/US-1 and US-11 on a terminal: `companion dashboard` from a paired device shows what the
+    /// workstation's `GET /api/v1/stats` and `/stats/recent` answer, and the version of its real `claude`.
+    @Suite(.serialized, .timeLimit(.minutes(5)))
+    struct DashboardCLITests {
+        /// A skill, two installed plugins (one enabled) and an MCP server no health check has seen, in the
+        /// sandbox's Claude Code configuration, as Claude Code itself writes them.
+        static func configure(_ sandbox: ClaudeSandbox) throws {
+            let config = sandbox.configDirectory
+            let skill = config.appendingPathComponent("skills/release-notes")
+            try FileManager.default.createDirectory(at: skill, withIntermediateDirectories: true)
+            try Data("---\nname: release-notes\ndescription: Writes release notes.\n---\nBody\n".utf8).write(
+                to: skill.appendingPathComponent("SKILL.md"))
+            try FileManager.default.createDirectory(
+                at: config.appendingPathComponent("plugins"), withIntermediateDirectories: true)
+            try Data(#"{"version":2,"plugins":{"hello@market":[],"lint@market":[]}}"#.utf8).write(
+                to: config.appendingPathComponent("plugins/installed_plugins.json"))
+            try Data(#"{"enabledPlugins":{"hello@market":true,"lint@market":false}}"#.utf8).write(
+                to: sandbox.settingsFile)
+            let state = config.appendingPathComponent(".claude.json")
+            var object = try JSONSerialization.jsonObject(with: Data(contentsOf: state)) as! [String: Any]
+            object["mcpServers"] = ["docs": ["type": "stdio", "command": "/bin/true", "args": [String]()]]
+            try JSONSerialization.data(withJSONObject: object).write(to: state)
+        }
+
+        @Test func theDashboardShowsTheStatsRecentSessionsAndTheClaudeCodeVersion() async throws {
+            let world = try await ChatCLITests.world { _ in .text("dashboard answer") }
+            defer { world.stop() }
+            // A project Claude Code knows: `claude` run once in it, as in a terminal.
+            let project = try world.sandbox.makeProject("dashboard")
+            // After the project: `makeProject` rewrites `.claude.json`, where the MCP server is added.
+            try Self.configure(world.sandbox)
+            let direct = try await ProcessRunner.run(
+                "/usr/bin/env", ["-C", project, try ClaudeCLIBinary.locate(), "-p"], input: "hello",
+                environment: world.sandbox.environment.mapValues { Optional($0) })
+            #expect(direct.status == 0, "\(direct)")
+            for name in ["older chat", "newest chat"] {
+                let chat = try await world.cli.run(["chat", "--new", "--name", name, "hello"])
+                #expect(chat.status == Exit.success, "\(chat)")
+            }
+            let version = try await ProcessRunner.run(try ClaudeCLIBinary.locate(), ["--version"])
+            // `2.1.330 (Claude Code)`: the sidecar reports the number.
+            let claudeVersion = String(version.stdout.split(separator: " ").first ?? "")
+            #expect(claudeVersion.contains("."), "\(version)")
+
+            let (result, dashboard) = try await world.cli.json(["dashboard", "--recent", "1"])
+            #expect(result.status == Exit.success, "\(result)")
+            #expect(dashboard["claudeCode"]?["available"]?.boolValue == true)
+            #expect(dashboard["claudeCode"]?["version"]?.stringValue == claudeVersion, "\(dashboard)")
+            let stats = try #require(dashboard["stats"])
+            let (_, projects) = try await world.cli.json(["projects"])
+            let projectCount = try #require(projects["items"]?.arrayValue?.count)
+            #expect(projectCount >= 1 && stats["projects"]?["total"] == .integer(Int64(projectCount)), "\(stats)")
+            let (_, sessions) = try await world.cli.json(["sessions", "list"])
+            let sessionCount = try #require(sessions["items"]?.arrayValue?.count)
+            #expect(sessionCount == 3 && stats["sessions"]?["total"] == .integer(Int64(sessionCount)), "\(stats)")
+            #expect(stats["sessions"]?["active"] == .integer(0))
+            #expect(stats["skills"]?["total"] == .integer(1))
+            #expect(stats["plugins"]?["total"] == .integer(2) && stats["plugins"]?["enabled"] == .integer(1))
+            #expect(stats["mcpServers"]?["total"] == .integer(1) && stats["mcpServers"]?["healthy"] == .integer(0))
+            #expect(dashboard["recentSessions"]?.arrayValue?.count == 1, "\(dashboard)")
+            let (_, all) = try await world.cli.json(["dashboard"])
+            let recent = try #require(all["recentSessions"]?.arrayValue)
+            // The terminal session is titled by its first prompt.
+            #expect(
+                Set(recent.compactMap { $0["name"]?.stringValue }) == ["older chat", "newest chat", "hello"],
+                "\(recent)")
+            let active = recent.compactMap { $0["lastActiveAt"]?.stringValue }
+            #expect(active.count == 3 && active == active.sorted(by: >), "most recent first: \(active)")
+
+            let text = try await world.cli.run(["dashboard", "--wide"])
+            #expect(text.status == Exit.success, "\(text)")
+            for line in [
+                "Claude Code  \(claudeVersion)", "Projects     \(projectCount)",
+                "Sessions     \(sessionCount) (0 answering now)",
+                "MCP servers  0 of 1 healthy", "Skills       1", "Plugins      2 (1 enabled)", "Recent sessions",
+                "newest chat", "older chat",
+            ] {
+                #expect(text.stdout.contains(line), "\(line) not in:\n\(text.stdout)")
+            }
+            let refused = try await world.cli.run(["dashboard", "--recent", "0"])
+            #expect(refused.status == Exit.usage && refused.stderr.contains("--recent"), "\(refused)")
+        }
+
+        /// An unpaired companion is refused with the pairing advice, as every Claude Code command is.
+        @Test func anUnpairedCompanionIsRefused() async throws {
+            let world = try await ChatCLITests.world { _ in .text("never") }
+            defer { world.stop() }
+            let (refused, body) = try await CompanionCLI().json(["dashboard", "--url", world.sidecar.url])
+            #expect(refused.status == Exit.notPaired, "\(refused)")
+            #expect(body["error"]?["code"]?.stringValue == "notPaired", "\(body)")
+        }
+    }
+}
