@@ -55,7 +55,10 @@ public final class AgentsService: Sendable {
             logger.error("cannot read the recorded agent sessions; none adopted: \(error)")
             return
         }
-        await tmuxAgents.adoptExisting(recorded: recorded)
+        if await !tmuxAgents.adoptExisting(recorded: recorded) {
+            logger.warning(
+                "agent sessions not adopted: \(TmuxError.unmarkedServer(settings.tmuxSocket).description)")
+        }
     }
 
     /// Stops watching panes and closes the event streams (tmux sessions keep running).
