@@ -21,6 +21,7 @@ import Testing
             host: "127.0.0.1", port: 0, dataDirectory: directory.appendingPathComponent("sidecar"),
             hostName: "test-workstation")
         configuration.taskAPIKey = try TaskAPIKey(apiKey)
+        configuration.taskAPIKey?.scopes = [.read, .control]
         configuration.agents = AgentsSettings(tmuxSocket: socket)
         let sidecar = try Sidecar(configuration: configuration, logLevel: .warning)
         let running = try await sidecar.start()
