@@ -40,7 +40,7 @@ export HOME="$work/home" CLAUDE_CONFIG_DIR="$work/home/.claude" ANTHROPIC_BASE_U
 key="chat-bench-api-key-$(od -An -tx8 -N8 /dev/urandom | tr -d ' ')"
 echo "$key" >"$work/api-key"
 "$companion" sidecar serve --ephemeral-identity --port 0 \
-    --data-dir "$work/sidecar" --api-key-file "$work/api-key" --claude-path "$claude" --log-level warning \
+    --data-dir "$work/sidecar" --api-key-file "$work/api-key" --api-key-scopes read,tasks,chat,control,admin --claude-path "$claude" --log-level warning \
     >"$work/sidecar.out" 2>"$work/sidecar.log" &
 pids+=($!)
 for _ in $(seq 1 100); do grep -q 'listening on' "$work/sidecar.out" && break; sleep 0.1; done

@@ -58,7 +58,7 @@ key="mcp-bench-key-$(od -An -tx8 -N8 /dev/urandom | tr -d ' ')"
 echo "$key" >"$work/api-key"
 export HOME="$work/home" CLAUDE_CONFIG_DIR="$work/home/.claude" DISABLE_AUTOUPDATER=1 \
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_TELEMETRY=1
-"$companion" sidecar serve --ephemeral-identity --port 0 --data-dir "$work/sidecar" --api-key-file "$work/api-key" \
+"$companion" sidecar serve --ephemeral-identity --port 0 --data-dir "$work/sidecar" --api-key-file "$work/api-key" --api-key-scopes read,tasks,chat,control,admin \
     --claude-path "$claude" --log-level warning >"$work/sidecar.out" 2>"$work/sidecar.log" &
 sidecar_pid=$!
 for _ in $(seq 1 100); do grep -q 'listening on' "$work/sidecar.out" && break; sleep 0.1; done

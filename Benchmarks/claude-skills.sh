@@ -39,7 +39,7 @@ PY
 key="skills-bench-key-$(od -An -tx8 -N8 /dev/urandom | tr -d ' ')"
 echo "$key" >"$work/api-key"
 HOME="$work/home" CLAUDE_CONFIG_DIR="$work/home/.claude" "$companion" sidecar serve --ephemeral-identity \
-    --port 0 --data-dir "$work/sidecar" --api-key-file "$work/api-key" --log-level warning \
+    --port 0 --data-dir "$work/sidecar" --api-key-file "$work/api-key" --api-key-scopes read,tasks,chat,control,admin --log-level warning \
     >"$work/sidecar.out" 2>"$work/sidecar.log" &
 sidecar_pid=$!
 for _ in $(seq 1 100); do grep -q 'listening on' "$work/sidecar.out" && break; sleep 0.1; done

@@ -39,6 +39,7 @@ defer {
 var configuration = SidecarConfiguration(
     host: "127.0.0.1", port: 0, dataDirectory: root.appendingPathComponent("sidecar"), hostName: "bench")
 configuration.taskAPIKey = try TaskAPIKey(apiKey)
+configuration.taskAPIKey?.scopes = DeviceScope.all  // it starts agents (control); the default is read,tasks
 configuration.agents = AgentsSettings(tmuxSocket: socketName, defaultCommand: ["cat"])
 let sidecar = try Sidecar(configuration: configuration, logLevel: .error)
 let running = try await sidecar.start()

@@ -22,7 +22,7 @@ public enum DeviceScope: String, Codable, Sendable, CaseIterable, Comparable {
     /// and `admin` must be granted explicitly (`--scopes`).
     public static let pairingDefault: Set<DeviceScope> = [.read, .tasks, .chat]
 
-    /// Every scope: devices paired before scopes existed, and the API key unless configured otherwise.
+    /// Every scope: devices paired before scopes existed.
     public static let all = Set(allCases)
 
     public static func < (a: DeviceScope, b: DeviceScope) -> Bool {

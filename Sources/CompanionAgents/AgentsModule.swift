@@ -17,6 +17,13 @@ public enum CompanionAgents {
     public static let agentHeader = "X-Companion-Agent"
     /// The environment variable naming the agent session a `claude` runs in.
     public static let agentEnvironmentVariable = "COMPANION_AGENT_ID"
+    /// The environment variable that marks the tmux server of the sidecar's agents (its value: the server's `-L`
+    /// name). The sidecar starts that server with it, so the server's own initial environment carries it, and so does
+    /// every process the server starts (panes, `new-window`, `split-window`, `run-shell`, `display-popup`): the owner
+    /// socket refuses to add power to a caller with this server, or the marker, in its ancestry.
+    public static let agentServerVariable = "COMPANION_AGENT_SERVER"
+    /// The tmux server (`-L` name) the sidecar runs agents on unless told another: never the user's own server.
+    public static let defaultTmuxSocket = "companion-agents"
     /// The owner socket's path the hook command posts to.
     public static let hookPath = "/hooks/claude-code"
 }

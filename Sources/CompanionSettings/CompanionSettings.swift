@@ -17,7 +17,7 @@ import Foundation
 /// port = 7878
 /// data-dir = "~/.local/share/companionkit/sidecar"
 /// public-url = "http://192.168.1.20:7878"
-/// api-key-scopes = "read,tasks"                  # what the X-API-Key / Bearer key may do (default: every scope)
+/// api-key-scopes = "read,tasks"                  # what the X-API-Key / Bearer key may do (default: read,tasks)
 /// ```
 ///
 /// Unknown keys and wrongly typed values are refused with the file, the key and what is expected, so a typo
@@ -46,8 +46,8 @@ public struct CompanionSettings: Sendable, Equatable {
         public var dataDirectory: String?
         /// `public-url`: the base URL put in the QR code.
         public var publicURL: String?
-        /// `api-key-scopes`: the scopes of the sidecar's API key (`X-API-Key`, Bearer), e.g. `read,tasks`; checked
-        /// by `sidecar serve`.
+        /// `api-key-scopes`: the scopes of the sidecar's API key (`X-API-Key`, Bearer), e.g. `read,tasks,chat`;
+        /// checked by `sidecar serve` (default `read,tasks`; a wider set is warned about at start).
         public var apiKeyScopes: String?
 
         /// Empty: every default applies.

@@ -6,7 +6,8 @@ import Testing
 @Suite struct ApprovalCenterTests {
     static func request(_ id: String = ApprovalRequest.newID()) -> ApprovalRequest {
         ApprovalRequest(
-            id: id, sessionKey: "s-1", toolName: "Bash", inputSummary: "touch x", project: "/p", since: Date(),
+            id: id, sessionKey: "s-1", toolName: "Bash", inputSummary: "touch x", input: #"{"command":"touch x"}"#,
+            alwaysRules: [PermissionRule(toolName: "Bash", ruleContent: "touch x")], project: "/p", since: Date(),
             digestSource: Array("{\"tool_name\":\"Bash\"}".utf8))
     }
 
@@ -88,7 +89,10 @@ import Testing
 
     @Test func theHookAnswersAreClaudeCodesDocumentedShapes() {
         func text(_ decision: PermissionDecision?) -> String {
-            String(decoding: PermissionHookAnswer.body(for: decision, toolName: "Bash"), as: UTF8.self)
+            String(
+                decoding: PermissionHookAnswer.body(
+                    for: decision, rules: [PermissionRule(toolName: "Bash", ruleContent: "npm test:*")]),
+                as: UTF8.self)
         }
         #expect(
             text(.allow(always: false))
@@ -99,7 +103,7 @@ import Testing
         )
         #expect(
             text(.allow(always: true))
-                == #"{"hookSpecificOutput":{"decision":{"behavior":"allow","updatedPermissions":[{"behavior":"allow","destination":"session","rules":[{"toolName":"Bash"}],"type":"addRules"}]},"hookEventName":"PermissionRequest"}}"#
+                == #"{"hookSpecificOutput":{"decision":{"behavior":"allow","updatedPermissions":[{"behavior":"allow","destination":"session","rules":[{"ruleContent":"npm test:*","toolName":"Bash"}],"type":"addRules"}]},"hookEventName":"PermissionRequest"}}"#
         )
         #expect(text(nil) == "{}")
     }

@@ -22,7 +22,7 @@ trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "
 mkdir -m 700 "$work/data"
 head -c 32 /dev/urandom | base64 | tr -d '/+=\n' > "$work/api-key"
 "$companion" sidecar serve --port 0 --data-dir "$work/data" --ephemeral-identity --log-level warning \
-    --api-key-file "$work/api-key" > "$work/out" 2> "$work/err" &
+    --api-key-file "$work/api-key" --api-key-scopes read,tasks,chat,control,admin > "$work/out" 2> "$work/err" &
 pid=$!
 for _ in $(seq 100); do grep -q "^listening on" "$work/out" 2>/dev/null && break; sleep 0.1; done
 url="$(sed -n 's/^listening on //p' "$work/out" | head -1)"

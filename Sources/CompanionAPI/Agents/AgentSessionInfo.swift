@@ -120,10 +120,18 @@ public struct AgentPendingApproval: Codable, Sendable, Equatable {
     public var since: Date
     /// Hex SHA-256 of the tool name and input; a decision must send it back (``ApproveRequest/digest``).
     public var digest: String?
+    /// The whole tool input as JSON (keys sorted), what a device shows before it decides; absent when longer than
+    /// 64 KiB (``inputBytes`` says how long), and then the request can be denied from a device but not allowed.
+    public var input: String?
+    /// The tool input's length in bytes (of its JSON).
+    public var inputBytes: Int?
+    /// The rules an `always` allow keeps for the session (`Bash(npm test:*)`), the ones Claude Code suggested; empty:
+    /// `always` is refused.
+    public var alwaysRules: [String]?
 
     public init(
         approvalId: String, sessionId: String, tool: String?, inputSummary: String?, project: String?, since: Date,
-        digest: String? = nil
+        digest: String? = nil, input: String? = nil, inputBytes: Int? = nil, alwaysRules: [String]? = nil
     ) {
         self.approvalId = approvalId
         self.sessionId = sessionId
@@ -132,13 +140,18 @@ public struct AgentPendingApproval: Codable, Sendable, Equatable {
         self.project = project
         self.since = since
         self.digest = digest
+        self.input = input
+        self.inputBytes = inputBytes
+        self.alwaysRules = alwaysRules
     }
 
     enum CodingKeys: String, CodingKey {
-        case tool, project, since, digest
+        case tool, project, since, digest, input
         case approvalId = "approval_id"
         case sessionId = "session_id"
         case inputSummary = "input_summary"
+        case inputBytes = "input_bytes"
+        case alwaysRules = "always_rules"
     }
 }
 

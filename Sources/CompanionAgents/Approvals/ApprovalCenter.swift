@@ -14,6 +14,11 @@ public actor ApprovalCenter {
         case alreadySettled(ApprovalRequest)
         /// The digest given is missing or not the held request's: nothing was decided.
         case digestMismatch(ApprovalRequest)
+        /// An allow of a request whose input is too long to be shown to a device: nothing was decided.
+        case inputNotShown(ApprovalRequest)
+        /// An `always` allow of a request Claude Code suggested no rule for (it would have to allow the whole tool):
+        /// nothing was decided.
+        case noRuleToKeep(ApprovalRequest)
         /// No such request.
         case unknown
     }
@@ -97,6 +102,10 @@ public actor ApprovalCenter {
         }
         guard let digest, ApprovalRequest.digestsMatch(entry.request.digest, digest) else {
             return .digestMismatch(entry.request)
+        }
+        if case .allow(let always) = decision {
+            if entry.request.input == nil, entry.request.inputBytes > 0 { return .inputNotShown(entry.request) }
+            if always, entry.request.alwaysRules.isEmpty { return .noRuleToKeep(entry.request) }
         }
         entry.claimed = true
         held[id] = entry

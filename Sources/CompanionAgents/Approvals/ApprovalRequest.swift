@@ -9,19 +9,32 @@ public struct ApprovalRequest: Sendable, Equatable {
     public var sessionKey: String
     public var toolName: String?
     public var inputSummary: String?
+    /// The whole tool input as JSON, what a device is shown before it decides; nil when it is longer than
+    /// ``maxShownInputBytes`` (such a request can be denied from a device, not allowed).
+    public var input: String?
+    /// How long the tool input is, in bytes of its JSON.
+    public var inputBytes: Int
+    /// The rules `allow always` keeps for the session: the ones Claude Code suggested (none: `always` is refused).
+    public var alwaysRules: [PermissionRule]
     public var project: String?
     public var since: Date
     /// SHA-256 (hex) of the tool name and input, recorded in the audit log with the decision.
     public var digest: String
 
+    /// Longest tool input a device is shown (and may allow): 64 KiB of JSON.
+    public static let maxShownInputBytes = 64 << 10
+
     public init(
         id: String = ApprovalRequest.newID(), sessionKey: String, toolName: String?, inputSummary: String?,
-        project: String?, since: Date, digestSource: [UInt8]
+        input: String? = nil, alwaysRules: [PermissionRule] = [], project: String?, since: Date, digestSource: [UInt8]
     ) {
         self.id = id
         self.sessionKey = sessionKey
         self.toolName = toolName
         self.inputSummary = inputSummary
+        self.inputBytes = input?.utf8.count ?? 0
+        self.input = inputBytes <= Self.maxShownInputBytes ? input : nil
+        self.alwaysRules = alwaysRules
         self.project = project
         self.since = since
         self.digest = HexEncoding.lowercase(SHA256.hash(digestSource))

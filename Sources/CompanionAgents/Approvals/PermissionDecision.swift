@@ -2,7 +2,8 @@ import Foundation
 
 /// A paired device's answer to a held permission request.
 public enum PermissionDecision: Sendable, Equatable {
-    /// Let the tool run; `always` also allows this tool for the rest of the session.
+    /// Let the tool run; `always` also keeps the rules Claude Code suggested for it (``ApprovalRequest/alwaysRules``)
+    /// for the rest of the session.
     case allow(always: Bool)
     /// Refuse the tool call (Claude is told, and the turn goes on).
     case deny
@@ -22,19 +23,19 @@ public enum PermissionHookAnswer {
     public static let denyMessage = "Denied from the paired companion device."
 
     /// `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}`, with
-    /// `updatedPermissions` (a session rule for the tool) when `always`; `behavior: "deny"` with a `message` for a
-    /// denial; `{}` for no decision, so Claude Code shows its own dialog in the terminal.
-    public static func body(for decision: PermissionDecision?, toolName: String?) -> [UInt8] {
+    /// `updatedPermissions` (`rules`, the ones Claude Code suggested, kept for the session only) when `always`;
+    /// `behavior: "deny"` with a `message` for a denial; `{}` for no decision, so Claude Code shows its own dialog in
+    /// the terminal.
+    public static func body(for decision: PermissionDecision?, rules: [PermissionRule]) -> [UInt8] {
         guard let decision else { return Array("{}".utf8) }
         var inner: [String: Any]
         switch decision {
         case .allow(let always):
             inner = ["behavior": "allow"]
-            if always, let toolName {
+            if always, !rules.isEmpty {
                 inner["updatedPermissions"] = [
                     [
-                        "type": "addRules", "rules": [["toolName": toolName]], "behavior": "allow",
-                        "destination": "session",
+                        "type": "addRules", "rules": rules.map(\.json), "behavior": "allow", "destination": "session",
                     ] as [String: Any]
                 ]
             }

@@ -29,6 +29,10 @@ public struct ClaudeHookEvent: Sendable, CustomStringConvertible {
     public var toolInputSummary: String?
     /// `tool_name` and `tool_input` as JSON, for the approval's digest in the audit log.
     public var toolDigestSource: [UInt8]
+    /// The whole `tool_input` as JSON (keys sorted), what a device deciding the request is shown.
+    public var toolInputText: String?
+    /// The allow rules Claude Code suggests for a PermissionRequest (`permission_suggestions`) for its tool.
+    public var suggestedRules: [PermissionRule]
     /// The model's last answer (`last_assistant_message` of Stop), cut to a summary.
     public var lastAssistantMessage: String?
     /// `reason` of SessionEnd, `error` of StopFailure: short words, not content.
@@ -60,6 +64,12 @@ public struct ClaudeHookEvent: Sendable, CustomStringConvertible {
         toolName = object["tool_name"] as? String
         let input = object["tool_input"]
         toolInputSummary = input.map { Self.summary(of: $0) }
+        toolInputText = input.flatMap { input in
+            let options: JSONSerialization.WritingOptions = [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]
+            return (try? JSONSerialization.data(withJSONObject: input, options: options))
+                .map { String(decoding: $0, as: UTF8.self) }
+        }
+        suggestedRules = PermissionRule.suggested(in: object["permission_suggestions"], tool: toolName)
         let digestObject: [String: Any] = ["tool_name": toolName ?? "", "tool_input": input ?? NSNull()]
         toolDigestSource =
             (try? JSONSerialization.data(withJSONObject: digestObject, options: [.sortedKeys])).map { [UInt8]($0) }

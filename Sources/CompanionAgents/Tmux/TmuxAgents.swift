@@ -2,7 +2,7 @@ import CompanionCrypto
 import Foundation
 
 /// The agent sessions the sidecar runs in tmux: creates them (each with ``CompanionAgents/agentEnvironmentVariable``
-/// set, so its hooks name it), watches each pane with a ``PaneWatcher`` (no polling), reads and types into them,
+/// set, so its hooks name it, on a server carrying ``CompanionAgents/agentServerVariable``), watches each pane with a ``PaneWatcher`` (no polling), reads and types into them,
 /// and removes them. Pane changes become ``AgentSessionStore/apply(pane:to:)`` when no fresh hook speaks for the
 /// session, and `terminal` output for the sessions someone subscribed to.
 public actor TmuxAgents {
@@ -21,12 +21,14 @@ public actor TmuxAgents {
     private var rechecks: [String: Task<Void, Never>] = [:]
 
     /// `environment` is added to every session's (the tests' sandbox, a `PATH`); `terminalLines` is how many lines
-    /// a `terminal` update carries.
+    /// a `terminal` update carries. Every tmux command carries the agent server's marker
+    /// (``CompanionAgents/agentServerVariable``), so the server it starts does; `tmux` should name a server of its own
+    /// (`socketName`): sessions are refused on a server something else started.
     public init(
         tmux: Tmux, store: AgentSessionStore, environment: [String: String] = [:], terminalLines: Int = 60,
         onTerminal: @escaping @Sendable (_ id: String, _ lines: [String]) -> Void
     ) {
-        self.tmux = tmux
+        self.tmux = tmux.markedAsAgentServer
         self.store = store
         self.environment = environment
         self.terminalLines = terminalLines
@@ -40,21 +42,34 @@ public actor TmuxAgents {
         var environment = self.environment
         environment[CompanionAgents.agentEnvironmentVariable] = id
         try await tmux.newSession(name: name, directory: project, command: command, environment: environment)
+        guard await tmux.serverIsMarked(session: name) else {
+            try? await tmux.kill(name)
+            throw .unmarkedServer(tmux.socketName ?? "default")
+        }
         let session = await store.registerTmux(id: id, tmuxSession: name, project: project, command: command)
         watch(id: id, name: name)
         return session
     }
 
     /// Adopts the sidecar's tmux sessions left by an earlier run (after a restart), so they are listed again: only
-    /// those named in `recorded` (the sessions it started), never another `companion-…` session of the server.
-    public func adoptExisting(recorded: Set<String>) async {
-        guard let sessions = try? await tmux.listSessions() else { return }
+    /// those named in `recorded` (the sessions it started), never another `companion-…` session of the server, and
+    /// none when the server lacks the agent server's marker (``CompanionAgents/agentServerVariable``). Returns false
+    /// in that last case.
+    @discardableResult
+    public func adoptExisting(recorded: Set<String>) async -> Bool {
+        guard let sessions = try? await tmux.listSessions() else { return true }
+        if let first = sessions.first(where: { recorded.contains($0.name) }),
+            await !tmux.serverIsMarked(session: first.name)
+        {
+            return false
+        }
         for info in sessions
         where info.name.hasPrefix(Self.sessionPrefix) && recorded.contains(info.name) && watchers[info.name] == nil {
             let id = String(info.name.dropFirst(Self.sessionPrefix.count))
             await store.registerTmux(id: id, tmuxSession: info.name, project: info.directory, command: [])
             watch(id: id, name: info.name)
         }
+        return true
     }
 
     /// The last `lines` lines of a session's pane.

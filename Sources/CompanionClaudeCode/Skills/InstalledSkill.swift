@@ -21,6 +21,12 @@ public struct InstalledSkill: Sendable, Equatable {
     public var document: SkillDocument
     /// SKILL.md's modification time.
     public var modified: Date?
+    /// SKILL.md's text as read for ``document`` (the same read, so the same file), up to
+    /// ``SkillDocumentCache/rawBytes``; only when asked for (a skill's detail).
+    public var rawContent: String?
+    /// The directory its SKILL.md was checked to lie in (a project's, a plugin's install directory); nil for the
+    /// user's own skills.
+    public var containedIn: String?
 
     public init(
         name: String, scope: SkillScope, directory: URL, pluginID: String? = nil, document: SkillDocument,

@@ -44,10 +44,12 @@ public struct SkillCatalog: Sendable {
         throws(SkillError) -> InstalledSkill
     {
         if name.contains(":") {
-            guard let found = pluginSkills(preview: previewCharacters).first(where: { $0.name == name }) else {
-                throw .notFound(name)
-            }
-            return found
+            guard let found = pluginSkills(preview: 0).first(where: { $0.name == name }), let root = found.containedIn,
+                let read = Self.skill(
+                    at: found.directory, name: name, scope: .plugin, preview: previewCharacters,
+                    pluginID: found.pluginID, project: root, raw: true)
+            else { throw .notFound(name) }
+            return read
         }
         let valid = try SkillName.validate(name)
         var places: [(URL, SkillScope, String?)] = [(userSkillsDirectory, SkillScope.user, nil)]
@@ -55,7 +57,7 @@ public struct SkillCatalog: Sendable {
         for (directory, scope, project) in places {
             let candidate = try SkillName.child(valid, of: directory)
             if let skill = Self.skill(
-                at: candidate, name: valid, scope: scope, preview: previewCharacters, project: project)
+                at: candidate, name: valid, scope: scope, preview: previewCharacters, project: project, raw: true)
             {
                 return skill
             }
@@ -97,15 +99,18 @@ public struct SkillCatalog: Sendable {
     /// project's skill).
     static func skill(
         at directory: URL, name: String, scope: SkillScope, preview: Int, pluginID: String? = nil,
-        project: String? = nil
+        project: String? = nil, raw: Bool = false
     ) -> InstalledSkill? {
         let file = directory.appendingPathComponent("SKILL.md")
         guard
-            let (document, modified) = SkillDocumentCache.shared.document(
-                atPath: file.path, previewCharacters: preview, project: project)
+            let (document, modified, text) = SkillDocumentCache.shared.document(
+                atPath: file.path, previewCharacters: preview, project: project, raw: raw)
         else { return nil }
-        return InstalledSkill(
+        var skill = InstalledSkill(
             name: name, scope: scope, directory: directory, pluginID: pluginID, document: document, modified: modified)
+        skill.rawContent = text
+        skill.containedIn = project
+        return skill
     }
 
     /// The skills of every installed plugin, named `plugin:skill` as Claude Code shows them.
@@ -121,9 +126,10 @@ public struct SkillCatalog: Sendable {
                 let path = install["installPath"] as? String, path.hasPrefix("/")
             else { continue }
             let pluginName = String(id.split(separator: "@").first ?? Substring(id))
+            // A plugin's skills must really lie in its install directory, as a project's lie in the project.
             skills += Self.skills(
                 in: URL(fileURLWithPath: path).appendingPathComponent("skills"), scope: .plugin, preview: preview,
-                pluginID: id, prefix: pluginName + ":")
+                pluginID: id, prefix: pluginName + ":", project: path)
         }
         return skills
     }

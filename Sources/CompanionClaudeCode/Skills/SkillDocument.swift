@@ -76,7 +76,11 @@ public struct SkillDocument: Sendable, Equatable {
 
     /// The document read from `handle` (left open).
     static func read(_ handle: FileHandle, previewCharacters: Int) -> SkillDocument {
-        let data = (try? handle.read(upToCount: maxFileBytes + 1)) ?? Data()
+        parse((try? handle.read(upToCount: maxFileBytes + 1)) ?? Data(), previewCharacters: previewCharacters)
+    }
+
+    /// The document of a file's bytes (more than ``maxFileBytes`` of them: a document with that problem).
+    static func parse(_ data: Data, previewCharacters: Int) -> SkillDocument {
         if data.count > maxFileBytes {
             return SkillDocument(problem: "SKILL.md is larger than \(maxFileBytes >> 20) MiB")
         }

@@ -12,6 +12,8 @@ final class SkillDocumentCache: @unchecked Sendable {
     static let shared = SkillDocumentCache(limit: 8192)
     /// How old a file's modification must be before its document is kept.
     static let settleSeconds: TimeInterval = 2
+    /// Most bytes of a SKILL.md's raw text returned (``InstalledSkill/rawContent``).
+    public static let rawBytes = 128 * 1024
 
     /// What identifies one version of a file.
     struct Stamp: Equatable {
@@ -39,10 +41,13 @@ final class SkillDocumentCache: @unchecked Sendable {
 
     init(limit: Int) { self.limit = limit }
 
-    /// The document of the regular file at `path` and its modification time; nil when it is not a regular file.
-    /// Links are followed for the user's own skills (`project` nil); a project's skill must really lie in the
-    /// project (``ContainedFile``: no link as SKILL.md, no directory leading outside), else it is nil too.
-    func document(atPath path: String, previewCharacters: Int, project: String? = nil) -> (SkillDocument, Date)? {
+    /// The document of the regular file at `path`, its modification time, and with `raw` its text from the same read
+    /// (never from the cache); nil when it is not a regular file. Links are followed for the user's own skills
+    /// (`project` nil); a project's or plugin's skill must really lie in `project` (``ContainedFile``: no link as
+    /// SKILL.md, no directory leading outside), else it is nil too.
+    func document(atPath path: String, previewCharacters: Int, project: String? = nil, raw: Bool = false)
+        -> (SkillDocument, Date, String?)?
+    {
         var info = stat()
         var handle: FileHandle?
         if let project {
@@ -57,19 +62,29 @@ final class SkillDocumentCache: @unchecked Sendable {
             size: Int64(info.st_size), inode: UInt64(info.st_ino), modified: info.st_mtim, changed: info.st_ctim)
         let modified = Date(
             timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
+        if raw {
+            // One read: the document and the raw text are the same bytes, from the descriptor opened (and, for a
+            // project's or plugin's skill, checked) above; the file is never opened again by path.
+            guard let handle = handle ?? FileHandle(forReadingAtPath: path) else { return nil }
+            let data = (try? handle.read(upToCount: SkillDocument.maxFileBytes + 1)) ?? Data()
+            let text =
+                data.count > SkillDocument.maxFileBytes
+                ? nil : String(decoding: data.prefix(Self.rawBytes), as: UTF8.self)
+            return (SkillDocument.parse(data, previewCharacters: previewCharacters), modified, text)
+        }
         if let entry = lock.withLock({ entries[path] }), entry.stamp == stamp, entry.preview == previewCharacters {
-            return (entry.document, modified)
+            return (entry.document, modified, nil)
         }
         let document =
             handle.map { SkillDocument.read($0, previewCharacters: previewCharacters) }
             ?? SkillDocument.read(URL(fileURLWithPath: path), previewCharacters: previewCharacters)
         // A file changed in the last seconds is not kept: file system clocks are coarse (a few milliseconds), so
         // a rewrite of the same size right after this read could keep the same stamp (git's "racily clean").
-        guard Date().timeIntervalSince(modified) > Self.settleSeconds else { return (document, modified) }
+        guard Date().timeIntervalSince(modified) > Self.settleSeconds else { return (document, modified, nil) }
         lock.withLock {
             if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
             entries[path] = Entry(stamp: stamp, preview: previewCharacters, document: document)
         }
-        return (document, modified)
+        return (document, modified, nil)
     }
 }

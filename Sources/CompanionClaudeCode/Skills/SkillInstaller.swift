@@ -63,7 +63,8 @@ public struct SkillInstaller: Sendable {
             if FileManager.default.fileExists(atPath: destination.path) { throw .alreadyInstalled(chosen) }
             throw .fileSystem("moving the skill into place failed: \(why)")
         }
-        guard let installed = SkillCatalog.skill(at: destination, name: chosen, scope: .user, preview: 4096) else {
+        guard let installed = SkillCatalog.skill(at: destination, name: chosen, scope: .user, preview: 4096, raw: true)
+        else {
             throw .fileSystem("the installed skill is not readable")
         }
         return installed

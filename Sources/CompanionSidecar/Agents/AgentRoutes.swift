@@ -121,6 +121,8 @@ struct AgentRoutes {
                 throw SidecarError(.conflict, "the session's tmux session is gone (it ended); remove it with DELETE")
             case .notInstalled(let path):
                 throw SidecarError(.unavailable, "tmux is not installed on the workstation (\(path)); install it")
+            case .unmarkedServer:
+                throw SidecarError(.conflict, error.description)
             default:
                 throw SidecarError(.internalError, error.description)
             }

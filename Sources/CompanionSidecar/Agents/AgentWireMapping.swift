@@ -38,6 +38,7 @@ extension AgentPendingApproval {
         self.init(
             approvalId: request.id, sessionId: request.sessionKey, tool: request.toolName,
             inputSummary: request.inputSummary, project: request.project, since: request.since,
-            digest: request.digest)
+            digest: request.digest, input: request.input, inputBytes: request.inputBytes,
+            alwaysRules: request.alwaysRules.map(\.text))
     }
 }

@@ -37,7 +37,8 @@ extension AgentsService {
         let result = try await approvals.decide(id, decision, digest: digest) { request in
             try await audit(
                 decision == .deny ? .approvalDenied : .approvalAllowed, deviceID: deviceID, peer: peer,
-                session: request.sessionKey, digest: request.digest, approval: request.id)
+                session: request.sessionKey, digest: request.digest, approval: request.id,
+                always: decision == .allow(always: true) ? request.alwaysRules : nil)
         }
         switch result {
         case .decided(let request):
@@ -50,6 +51,18 @@ extension AgentsService {
                         + "listed with (GET /api/attention)"
                     : "permission request \(id.prefix(64)) is not the one you showed (its digest differs): nothing was "
                         + "decided; list it again with GET /api/attention")
+        case .inputNotShown(let request):
+            throw SidecarError(
+                .conflict,
+                "permission request \(id.prefix(64))'s tool input is \(request.inputBytes) bytes, more than a device is "
+                    + "shown (\(ApprovalRequest.maxShownInputBytes)): nothing was decided; deny it, or answer it in the "
+                    + "terminal")
+        case .noRuleToKeep:
+            throw SidecarError(
+                .conflict,
+                "Claude Code suggested no rule for permission request \(id.prefix(64)), so allowing it always would "
+                    + "allow the whole tool: nothing was decided; allow it once (without always), or answer it in the "
+                    + "terminal")
         case .alreadySettled:
             throw SidecarError(
                 .conflict,

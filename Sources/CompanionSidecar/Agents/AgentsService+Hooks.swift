@@ -24,12 +24,13 @@ extension AgentsService {
         let store = self.store
         let held = ApprovalRequest(
             sessionKey: await store.sessionKey(for: event), toolName: event.toolName,
-            inputSummary: event.toolInputSummary, project: event.workingDirectory, since: Date(),
+            inputSummary: event.toolInputSummary, input: event.toolInputText, alwaysRules: event.suggestedRules,
+            project: event.workingDirectory, since: Date(),
             digestSource: event.toolDigestSource)
         let decision = await approvals.hold(held, holdTime: settings.approvalHoldTime) {
             await store.apply(event, approval: held)
         }
         await store.approvalEnded(held, decided: decision != nil)
-        return PermissionHookAnswer.body(for: decision, toolName: event.toolName)
+        return PermissionHookAnswer.body(for: decision, rules: held.alwaysRules)
     }
 }

@@ -55,7 +55,10 @@ public final class AgentsService: Sendable {
             logger.error("cannot read the recorded agent sessions; none adopted: \(error)")
             return
         }
-        await tmuxAgents.adoptExisting(recorded: recorded)
+        if await !tmuxAgents.adoptExisting(recorded: recorded) {
+            logger.warning(
+                "agent sessions not adopted: \(TmuxError.unmarkedServer(settings.tmuxSocket).description)")
+        }
     }
 
     /// Stops watching panes and closes the event streams (tmux sessions keep running).
@@ -64,13 +67,17 @@ public final class AgentsService: Sendable {
         hub.finishAll()
     }
 
-    /// Records one accountable action: who, which session, a digest of what.
+    /// Records one accountable action: who, which session, a digest of what; for an `always` allow, the rules kept.
     func audit(
         _ event: AuditEntry.Event, deviceID: String?, peer: String, session: String, digest: String,
-        approval: String? = nil
+        approval: String? = nil, always: [PermissionRule]? = nil
     ) async throws {
         var detail = "session=\(session)"
         if let approval { detail += " approval=\(approval)" }
+        if let always {
+            let rules = always.map(\.text).joined(separator: " ")
+            detail += " always=" + TerminalSafeText.escaped(String(rules.prefix(300)), layout: .field)
+        }
         detail += " sha256=\(digest)"
         try await registry.audit(AuditEntry(at: Date(), event: event, deviceId: deviceID, peer: peer, detail: detail))
     }

@@ -7,8 +7,9 @@ import Foundation
 public struct AgentsSettings: Sendable {
     /// The tmux executable.
     public var tmuxPath: String
-    /// The tmux server (`-L` socket name); nil uses the user's default server.
-    public var tmuxSocket: String?
+    /// The tmux server (`-L` socket name) of the agents: a server of their own, never the user's default one, so the
+    /// owner socket can tell the processes it starts from the owner's (``CompanionAgents/agentServerVariable``).
+    public var tmuxSocket: String
     /// How long a PermissionRequest hook is held for a paired device before the sidecar answers "no decision" and
     /// Claude Code asks in its own terminal.
     public var approvalHoldTime: Duration
@@ -22,7 +23,8 @@ public struct AgentsSettings: Sendable {
     public var replayCapacity: Int
 
     public init(
-        tmuxPath: String = "/usr/bin/tmux", tmuxSocket: String? = nil, approvalHoldTime: Duration = .seconds(120),
+        tmuxPath: String = "/usr/bin/tmux", tmuxSocket: String = CompanionAgents.defaultTmuxSocket,
+        approvalHoldTime: Duration = .seconds(120),
         hookFreshness: TimeInterval = 10, defaultCommand: [String] = ["claude"], environment: [String: String] = [:],
         replayCapacity: Int = 2048
     ) {

@@ -10,12 +10,9 @@ enum ClaudeExtensionsMapping {
 
     static func skill(_ skill: InstalledSkill, withContent: Bool) -> Skill {
         let document = skill.document
-        var raw: String?
-        if withContent, let data = FileManager.default.contents(atPath: skill.file.path),
-            data.count <= SkillDocument.maxFileBytes
-        {
-            raw = String(decoding: data.prefix(detailCharacters * 2), as: UTF8.self)
-        }
+        // The text of the same read as the document (a contained one for a project's or plugin's skill), never the
+        // file read again by path: a link swapped in between would be followed.
+        let raw = withContent ? skill.rawContent : nil
         return Skill(
             id: NameBasedUUID.make("skill:" + skill.file.path), name: skill.name, description: document.description,
             version: document.version, tags: document.tags, isActive: document.problem == nil, path: skill.file.path,

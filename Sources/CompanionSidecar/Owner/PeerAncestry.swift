@@ -3,13 +3,15 @@ import CompanionClaudeCode
 import Foundation
 
 /// Whether a process on the owner socket runs under an agent: Claude Code itself, a tool Claude Code runs, or a
-/// run, task or agent pane the sidecar started. Such a process may lower scopes, revoke and read, but not add power
+/// run, task or agent pane the sidecar started, or anything the agents' tmux server started. Such a process may lower scopes, revoke and read, but not add power
 /// (raise a device's scopes, start a pairing with `control` or `admin`): a runaway or prompt-injected agent holding a
 /// shell must not pair itself or widen a device.
 ///
 /// The process and each of its ancestors (the parent chain in `/proc`, up to init) are checked: a `claude` command
 /// name or executable, Claude Code's tool environment (`CLAUDECODE=1`), or one of the sidecar's own markers
-/// (``ProcessMarker/claudeRunVariable``, the task marker, ``CompanionAgents/agentEnvironmentVariable``) in its
+/// (``ProcessMarker/claudeRunVariable``, the task marker, ``CompanionAgents/agentEnvironmentVariable``,
+/// ``CompanionAgents/agentServerVariable``: the agents' tmux server itself carries it, so a process an agent starts
+/// with `tmux new-window`, `run-shell` or `display-popup`, whose parent is that server, is refused too) in its
 /// initial environment (`/proc/PID/environ`, which a child cannot rewrite for its ancestors). A process of the chain
 /// that vanished meanwhile refuses, and so does a caller whose own environment cannot be read (it made itself
 /// non-dumpable). An ancestor whose environment cannot be read (root's `sshd`, init, a non-dumpable process: all
@@ -23,7 +25,7 @@ enum PeerAncestry {
     /// Environment entries that mark an agent's process: the variable, and the value it must have (nil: any).
     static let markers: [(variable: String, value: String?)] = [
         ("CLAUDECODE", "1"), (ProcessMarker.claudeRunVariable, nil), (OrphanReaper.taskVariable, nil),
-        (CompanionAgents.agentEnvironmentVariable, nil),
+        (CompanionAgents.agentEnvironmentVariable, nil), (CompanionAgents.agentServerVariable, nil),
     ]
     /// Most ancestors walked (a chain longer than this is refused).
     static let maxDepth = 512

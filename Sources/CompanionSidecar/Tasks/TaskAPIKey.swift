@@ -11,9 +11,14 @@ public struct TaskAPIKey: Sendable {
     public static let scopesEnvironmentVariable = "COMPANION_SIDECAR_API_KEY_SCOPES"
 
     private let bytes: [UInt8]
-    /// What a request carrying the key may do: every scope unless configured otherwise (`sidecar serve
+    /// The scopes of a key configured without any: read and run tasks, nothing more. A bearer secret that an agent
+    /// may read (from its file, or the sidecar's `/proc/PID/environ`) must not approve that agent's permission
+    /// requests or reconfigure Claude Code.
+    public static let defaultScopes: Set<DeviceScope> = [.read, .tasks]
+
+    /// What a request carrying the key may do: ``defaultScopes`` unless configured otherwise (`sidecar serve
     /// --api-key-scopes`, `$COMPANION_SIDECAR_API_KEY_SCOPES`, `[sidecar] api-key-scopes`).
-    public var scopes: Set<DeviceScope> = DeviceScope.all
+    public var scopes: Set<DeviceScope> = TaskAPIKey.defaultScopes
 
     /// A key of at least 16 characters, surrounding whitespace removed.
     public init(_ text: String) throws {

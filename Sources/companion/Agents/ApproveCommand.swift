@@ -18,6 +18,55 @@ enum HeldRequest {
         if let shown { text += ": \(Terminal.safe(shown.tool ?? "?")) \(Terminal.safe(shown.inputSummary ?? ""))" }
         return text
     }
+
+    /// The request as listed, or a failure saying it is not held (`--show` has nothing to show).
+    static func required(_ client: AgentClient, id: String) async throws -> AgentPendingApproval {
+        guard let request = try await listed(client, id: id) else {
+            throw CLIFailure(
+                .failure,
+                "no permission request \(Terminal.safe(id)) is held (already answered, or not an approval id)",
+                hint: "companion watch lists the held requests")
+        }
+        return request
+    }
+
+    /// The whole request, as a device shows it before deciding: its tool, session, project, whole input, the rules
+    /// `--always` keeps and its digest (which `--digest` takes back).
+    static func details(_ request: AgentPendingApproval) -> String {
+        var text = "approval \(Terminal.safe(request.approvalId))  session \(Terminal.safe(request.sessionId))\n"
+        text += "  tool:     \(Terminal.safe(request.tool ?? "?"))\n"
+        if let project = request.project { text += "  project:  \(Terminal.safe(project))\n" }
+        if let input = request.input {
+            text += "  input:    \(Terminal.safe(input))\n"
+        } else if let bytes = request.inputBytes, bytes > 0 {
+            text += "  input:    \(bytes) bytes, too long to show: deny it, or answer it in the terminal\n"
+        } else {
+            text += "  summary:  \(Terminal.safe(request.inputSummary ?? ""))  (this sidecar shows no more)\n"
+        }
+        let rules = (request.alwaysRules ?? []).map { Terminal.safe($0) }
+        text +=
+            "  --always: "
+            + (rules.isEmpty ? "refused (Claude Code suggested no rule)" : "keeps \(rules.joined(separator: " "))")
+            + "\n"
+        text += "  digest:   \(Terminal.safe(request.digest ?? "none"))\n"
+        return text
+    }
+}
+
+/// `--show` and `--digest` of `approve` and `deny`: look at the whole request first, then decide exactly that one.
+struct ShownRequestOptions: ParsableArguments {
+    @Flag(help: "Show the held request in full (its whole input, what --always keeps, its digest); decide nothing.")
+    var show = false
+    @Option(help: "Decide only if the held request has this digest (as --show printed it); default: as listed now.")
+    var digest: String?
+
+    /// Prints the request (`--show`) and returns true, or returns false to go on deciding.
+    func showed(_ connection: TaskConnectionOptions, id: String, json: Bool) async throws -> Bool {
+        guard show else { return false }
+        let request = try await connection.agents { client in try await HeldRequest.required(client, id: id) }
+        if json { try Terminal.printClaudeJSON(request) } else { print(HeldRequest.details(request), terminator: "") }
+        return true
+    }
 }
 
 /// `companion approve ID [--always]`.
@@ -27,20 +76,28 @@ struct ApproveCommand: CompanionCommand {
         abstract: "Allow a permission request an agent session is waiting on (ID: the approval's id).",
         discussion: """
             Examples:
-              companion approve "$APPROVAL_ID"
+              companion approve "$APPROVAL_ID" --show      # the whole input and its digest
+              companion approve "$APPROVAL_ID" --digest "$DIGEST"
               companion approve "$APPROVAL_ID" --always --json
             """)
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "The approval id (from `companion watch` or `agents show`).") var id: String
-    @Flag(help: "Also allow this tool for the rest of the session.") var always = false
+    @Flag(
+        help: ArgumentHelp(
+            "Also keep the rule Claude Code suggested for this request for the rest of the session.",
+            discussion: "Refused when Claude Code suggested none (it would allow the whole tool); --show names it."))
+    var always = false
+    @OptionGroup var shown: ShownRequestOptions
     @Flag(help: "Print the API's JSON.") var json = false
 
     func execute() async throws {
         try await ClientRun.run(json: json) {
+            if try await self.shown.showed(connection, id: id, json: json) { return }
+            let given = self.shown.digest
             let (answer, shown) = try await connection.agents { client in
                 let shown = try await HeldRequest.listed(client, id: id)
-                return (try await client.approve(id: id, digest: shown?.digest, always: always), shown)
+                return (try await client.approve(id: id, digest: given ?? shown?.digest, always: always), shown)
             }
             if json { try Terminal.printClaudeJSON(answer) } else { print(HeldRequest.line("Allowed", answer, shown)) }
         }
@@ -58,13 +115,16 @@ struct DenyCommand: CompanionCommand {
 
     @OptionGroup var connection: TaskConnectionOptions
     @Argument(help: "The approval id (from `companion watch` or `agents show`).") var id: String
+    @OptionGroup var shown: ShownRequestOptions
     @Flag(help: "Print the API's JSON.") var json = false
 
     func execute() async throws {
         try await ClientRun.run(json: json) {
+            if try await self.shown.showed(connection, id: id, json: json) { return }
+            let given = self.shown.digest
             let (answer, shown) = try await connection.agents { client in
                 let shown = try await HeldRequest.listed(client, id: id)
-                return (try await client.deny(id: id, digest: shown?.digest), shown)
+                return (try await client.deny(id: id, digest: given ?? shown?.digest), shown)
             }
             if json { try Terminal.printClaudeJSON(answer) } else { print(HeldRequest.line("Denied", answer, shown)) }
         }

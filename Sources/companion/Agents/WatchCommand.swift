@@ -60,8 +60,10 @@ final class WatchView: Sendable {
     private let json: Bool
     private let notify: Bool
     private let sessions = Mutex<[String: AgentSessionInfo]>([:])
-    /// The approval ids as numbered in the last list drawn (1 first).
-    private let numbered = Mutex<[String]>([])
+    /// The number each held request was first drawn with: a request keeps its number while it is listed and the
+    /// number is never given to another, so an answer typed for a number reaches the request shown with it, or
+    /// none (when it left the list meanwhile), never the next one.
+    private let numbers = Mutex<(byID: [String: Int], next: Int)>(([:], 1))
     /// Every request held for a device, as `GET /api/attention` last listed them (nil: not asked).
     private let held = Mutex<[AgentPendingApproval]?>(nil)
 
@@ -78,11 +80,20 @@ final class WatchView: Sendable {
     /// What the last answer typed at the prompt did.
     private let note = Mutex<String?>(nil)
 
-    /// The approval a prompt token names: its number in the list, or an id.
+    /// The approval a prompt token names: the request drawn with that number, or an id.
     func approval(_ token: String) -> String {
-        let ids = numbered.withLock { $0 }
-        if let number = Int(token), number >= 1, number <= ids.count { return ids[number - 1] }
-        return token
+        guard let number = Int(token) else { return token }
+        return numbers.withLock { $0.byID.first { $0.value == number }?.key } ?? token
+    }
+
+    /// The number of held request `id` (given on first sight).
+    private func number(of id: String) -> Int {
+        numbers.withLock { numbers in
+            if let number = numbers.byID[id] { return number }
+            defer { numbers.next += 1 }
+            numbers.byID[id] = numbers.next
+            return numbers.next
+        }
     }
 
     /// The digest of approval `id` as last listed (or shown in its session's attention), nil when unknown.
@@ -139,15 +150,19 @@ final class WatchView: Sendable {
         var text = Terminal.stdoutIsTTY ? "\u{1B}[H\u{1B}[2J" : ""
         let listed = held.withLock { $0 }
         let approvals = listed?.map(\.approvalId) ?? ordered.compactMap { $0.attention?.approvalId }
-        numbered.withLock { $0 = approvals }
         let waiting = all.filter { $0.attention != nil }.count
         text +=
             "Agent sessions: \(all.count), needing you: \(waiting)   (\(Date().formatted(date: .omitted, time: .standard)))\n\n"
         text += AgentPresentation.list(ordered)
-        for (number, id) in approvals.enumerated() {
-            text += "  [\(number + 1)] \(Terminal.safe(id))"
+        for id in approvals {
+            text += "  [\(number(of: id))] \(Terminal.safe(id))"
             if let request = listed?.first(where: { $0.approvalId == id }) {
-                text += "  \(Terminal.safe(request.tool ?? "?")): \(Terminal.safe(request.inputSummary ?? ""))"
+                // The whole input (what an answer decides), not the summary.
+                let input = request.input ?? (request.inputSummary ?? "") + " (summary only: companion approve --show)"
+                text += "  \(Terminal.safe(request.tool ?? "?")): \(Terminal.safe(input))"
+                if let rules = request.alwaysRules, !rules.isEmpty {
+                    text += "  [A keeps \(Terminal.safe(rules.joined(separator: " ")))]"
+                }
             }
             text += "\n"
         }

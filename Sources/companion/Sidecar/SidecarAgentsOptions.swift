@@ -1,4 +1,5 @@
 import ArgumentParser
+import CompanionAgents
 import CompanionSidecar
 import Foundation
 
@@ -11,8 +12,11 @@ struct SidecarAgentsOptions: ParsableArguments {
     @Option(help: "Seconds a permission request waits for a paired device before Claude Code asks in its terminal.")
     var approvalTimeout = 120
 
-    @Option(help: "The tmux server agent sessions run on (tmux -L NAME; default: your default server).")
-    var tmuxSocket: String?
+    @Option(
+        help: ArgumentHelp(
+            "The tmux server agent sessions run on (tmux -L NAME), a server of their own.",
+            discussion: "Never your everyday server: what runs on it may not add power through the owner socket."))
+    var tmuxSocket: String = CompanionAgents.defaultTmuxSocket
 
     /// Puts the agent settings into the sidecar's configuration; `claudePath` is the default command.
     func apply(to configuration: inout SidecarConfiguration, claudePath: String?) throws {

@@ -21,8 +21,9 @@ struct SidecarTaskOptions: ParsableArguments {
         help: ArgumentHelp(
             "What the API key (X-API-Key or Bearer) may do: read, tasks, chat, control, admin, comma-separated.",
             discussion: "Default: $COMPANION_SIDECAR_API_KEY_SCOPES, then [sidecar] api-key-scopes in the settings "
-                + "file, then every scope. A request the key's scopes do not cover is refused with 403 naming the "
-                + "scope it needs."))
+                + "file, then read,tasks. A wider set is given only when asked for, and the sidecar warns at start "
+                + "naming the scopes beyond read,tasks. A request the key's scopes do not cover is refused with 403 "
+                + "naming the scope it needs."))
     var apiKeyScopes: String?
 
     @Option(
@@ -77,7 +78,8 @@ struct SidecarTaskOptions: ParsableArguments {
         try applyAPIKeyScopes(to: &configuration)
     }
 
-    /// The API key's scopes: `--api-key-scopes`, else the environment, else the settings file, else every scope.
+    /// The API key's scopes: `--api-key-scopes`, else the environment, else the settings file, else
+    /// ``TaskAPIKey/defaultScopes``; a warning names any scope beyond those.
     private func applyAPIKeyScopes(to configuration: inout SidecarConfiguration) throws {
         let environment = ProcessInfo.processInfo.environment[TaskAPIKey.scopesEnvironmentVariable]
         let (text, source): (String?, String) =
@@ -100,6 +102,12 @@ struct SidecarTaskOptions: ParsableArguments {
                 hint: "give one with --api-key-file FILE or $\(TaskAPIKey.environmentVariable)")
         }
         configuration.taskAPIKey?.scopes = scopes
+        let wider = scopes.subtracting(TaskAPIKey.defaultScopes)
+        if !wider.isEmpty {
+            Terminal.printWarning(
+                "the API key has the scopes \(DeviceScope.text(wider)) beyond read,tasks (\(source)): whoever holds "
+                    + "it, an agent that can read it included, can use them; give it read,tasks where agents run")
+        }
     }
 
     /// A `--clone-root` directory, which must exist (it is resolved, links and `..` included, when serving).

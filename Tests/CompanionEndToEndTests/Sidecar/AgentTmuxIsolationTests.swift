@@ -19,7 +19,7 @@ import Testing
             try? FileManager.default.removeItem(at: project)
         }
         let options = SidecarOptions(
-            arguments: ["--log-level", "warning", "--tmux-socket", socket],
+            arguments: ["--log-level", "warning", "--tmux-socket", socket, "--api-key-scopes", "read,control"],
             environment: ["COMPANION_SIDECAR_API_KEY": key, "COMPANION_VAULT_PASSPHRASE": Self.passphrase],
             identity: .ephemeral)
         let first = try await SidecarProcess.start(options)

@@ -53,6 +53,7 @@ struct AgentsFixture {
         var configuration = SidecarConfiguration(
             host: host, port: 0, dataDirectory: dataDirectory, hostName: "test-workstation")
         configuration.taskAPIKey = try TaskAPIKey(Self.apiKey)
+        configuration.taskAPIKey?.scopes = DeviceScope.all  // the agent routes need control (the default is read,tasks)
         configuration.agents = AgentsSettings(
             tmuxSocket: tmuxSocket, approvalHoldTime: holdTime, hookFreshness: hookFreshness, defaultCommand: [claude],
             environment: sandbox.environment)

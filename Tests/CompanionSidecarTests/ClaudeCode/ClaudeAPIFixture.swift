@@ -25,6 +25,7 @@ struct ClaudeAPIFixture {
             host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, hostName: "test-workstation",
             maxBodyBytes: 4096)
         configuration.taskAPIKey = try TaskAPIKey(Self.apiKey)
+        configuration.taskAPIKey?.scopes = DeviceScope.all  // the Claude Code API's routes (the default is read,tasks)
         configuration.claudeCode = ClaudeCodeSettings(
             executablePath: try ClaudeCLIBinary.locate(),
             environment: sandbox.environment.merging(environment) { $1 })
