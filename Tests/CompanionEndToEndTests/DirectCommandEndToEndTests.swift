@@ -91,10 +91,12 @@ import Testing
             let other = try await cli.run(parsed)
             // Every signed request moves the device's "last seen", and "(3 s ago)" may have become "(4 s ago)"
             // between the two runs; the audit witness line says what this device saw before (the first status
-            // records the head, the next compares with it: AuditWitnessEndToEndTests); everything else is the same.
+            // records the head, the next compares with it: AuditWitnessEndToEndTests); an unreachable workstation's
+            // last-known state says how old it is ("stale: seen 5 s ago"); everything else is the same.
             func stable(_ text: String) -> [String] {
                 text.split(separator: "\n").filter { !$0.hasPrefix("Last seen") && !$0.hasPrefix("Audit log:") }.map {
                     line in
+                    if let stale = line.range(of: " (stale: ") { return String(line[..<stale.lowerBound]) }
                     guard line.hasSuffix(")"), let open = line.lastIndex(of: "(") else { return String(line) }
                     return String(line[..<open])
                 }
