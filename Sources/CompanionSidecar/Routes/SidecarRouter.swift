@@ -28,7 +28,7 @@ enum SidecarRouter {
 
         HealthRoutes(
             version: sidecar.configuration.version, openAPIDocument: sidecar.openAPIDocument,
-            claudeCode: sidecar.claudeCode,
+            claudeCode: sidecar.claudeCode, insecureHTTP: sidecar.configuration.servesInsecureHTTP,
             pairingVersion: sidecar.configuration.identity == nil ? 1 : PairingProtocolV2.version
         ).register(on: router)
         let companion = router.group("companion")
@@ -67,7 +67,8 @@ extension Sidecar {
     func localOnlyGate(refusesConnectionClose: Bool = true) -> LocalOnlyGate {
         LocalOnlyGate(
             hostPolicy: HostPolicy(
-                hostName: configuration.hostName, publicURL: configuration.publicURL, bindAddress: configuration.host),
+                hostName: configuration.hostName, publicURL: configuration.publicURL,
+                bindAddresses: configuration.hosts),
             refusesConnectionClose: refusesConnectionClose)
     }
 }

@@ -1,4 +1,5 @@
 import CompanionCrypto
+import CompanionTLS
 import CompanionVault
 import Foundation
 
@@ -15,6 +16,9 @@ struct SidecarIdentity {
     var auditKey: SecureBytes?
     /// True when ``auditKey`` was made by this load (the first start with this vault profile).
     var auditKeyIsNew = false
+    /// The TLS key (P-256) of the listeners beyond loopback, kept in the same vault profile
+    /// (``SidecarTLSKey``); made for this run with an ephemeral identity.
+    var tlsKey = TLSServerKey.generate()
 
     /// Vault item of the audit key: 32 random bytes, made on first use.
     static let auditKeyItem = "sidecar-audit-key"
@@ -33,7 +37,8 @@ struct SidecarIdentity {
             let existing = try auditKey(in: vault, create: false)
             return SidecarIdentity(
                 keyPair: keyPair, origin: created ? "created in vault profile \(profile)" : "vault profile \(profile)",
-                auditKey: try existing ?? auditKey(in: vault, create: true), auditKeyIsNew: existing == nil)
+                auditKey: try existing ?? auditKey(in: vault, create: true), auditKeyIsNew: existing == nil,
+                tlsKey: try SidecarTLSKey.loadOrCreate(in: vault))
         } catch let failure as CLIFailure {
             throw CLIFailure(
                 failure.status, "cannot load the sidecar identity: \(failure.message)",

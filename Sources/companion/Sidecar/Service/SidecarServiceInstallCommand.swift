@@ -9,7 +9,7 @@ struct SidecarServiceInstallCommand: CompanionCommand {
         discussion: """
             Examples:
               companion sidecar service install --passphrase-file ~/.config/companion/passphrase
-              companion sidecar service install --host 0.0.0.0 --passphrase-file ~/.config/companion/passphrase
+              companion sidecar service install --host 192.168.1.20 --passphrase-file ~/.config/companion/passphrase
               systemd-creds encrypt --user --name=vault-passphrase plain.txt ~/.config/companion/passphrase.cred
               companion sidecar service install --encrypted-credential ~/.config/companion/passphrase.cred
               companion sidecar service install --vault secret-service --no-start
