@@ -242,7 +242,9 @@ let package = Package(
         .testTarget(
             name: "CompanionVaultTests",
             dependencies: ["CompanionVault", "CompanionVaultSecretService", "CompanionCrypto", "CompanionTestSupport"]),
-        .testTarget(name: "CompanionTLSTests", dependencies: ["CompanionTLS", "CompanionAPI", "CompanionTestSupport"]),
+        .testTarget(
+            name: "CompanionTLSTests",
+            dependencies: ["CompanionTLS", "CompanionAPI", "CompanionCrypto", "CompanionTestSupport"]),
         .testTarget(name: "CompanionQRTests", dependencies: ["CompanionQR", "CompanionTestSupport"]),
         .testTarget(
             name: "CompanionAPITests", dependencies: ["CompanionAPI", "CompanionCrypto", "CompanionTestSupport"]),

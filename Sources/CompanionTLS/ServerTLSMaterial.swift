@@ -47,6 +47,14 @@ public struct ServerTLSMaterial: Sendable {
             keyFormat: .pem)
     }
 
+    /// The leaf certificate, DER-encoded.
+    public var leafDER: [UInt8] {
+        var serializer = DER.Serializer()
+        // Serializing a parsed or generated certificate cannot fail: it writes what it already holds.
+        try! serializer.serialize(certificateChain[0])
+        return serializer.serializedBytes
+    }
+
     /// The leaf's `notValidAfter`.
     public var expiresAt: Date { certificateChain[0].notValidAfter }
 
