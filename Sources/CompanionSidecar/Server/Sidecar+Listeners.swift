@@ -40,6 +40,7 @@ extension Sidecar {
                 })
         }
         if let reload = tlsReloadService() { services.append(reload) }
+        if let tls { services.append(TLSRotationService(tls: tls, pairing: pairing, logger: logger, now: now)) }
         let announcements = portAnnouncements
         return makeListenerApplication(listeners[0], responder: responder, services: services) { port in
             report.yield((0, port))

@@ -49,7 +49,9 @@ public final class Sidecar: Sendable {
         self.registry = registry
         self.tls =
             configuration.listenerSecurity.contains(.tls)
-            ? try SidecarTLS(source: configuration.tls, names: SidecarTLS.names(for: configuration)) : nil
+            ? try SidecarTLS(
+                source: configuration.tls, names: SidecarTLS.names(for: configuration),
+                rotation: configuration.tlsRotation) : nil
         let baseURL =
             configuration.publicURL
             ?? PublicURL.derived(

@@ -21,6 +21,9 @@ public struct SidecarConfiguration: Sendable {
     /// Where the TLS certificate and key of the listeners beyond loopback come from. Nil with such a listener: a
     /// key made for this run only (companions then cannot keep their pin across restarts).
     public var tls: SidecarTLSSource?
+    /// A rotation of the self-signed key announced before this start and not yet due (the CLI keeps the next key
+    /// in the vault); the sidecar switches at its time.
+    public var tlsRotation: TLSRotation?
     /// Serve plain HTTP on LAN listeners too (`--insecure-http`): warned about at start and in `GET /health`.
     /// Never on a tailnet address (``PrivateOverlay``), which is always TLS.
     public var insecureHTTP = false

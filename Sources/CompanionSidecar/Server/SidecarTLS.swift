@@ -1,6 +1,7 @@
 import CompanionAPI
 import CompanionTLS
 import Foundation
+import Synchronization
 
 /// The TLS of a sidecar's listeners beyond loopback: the material they serve (``TLSContextHolder``), where it
 /// comes from, and its reload.
@@ -11,12 +12,15 @@ final class SidecarTLS: Sendable {
     /// True when no key was given: one was made for this run only.
     let ephemeral: Bool
     let holder: TLSContextHolder
+    /// The key announced to replace the current one, if any (``TLSRotation``).
+    let rotation: Mutex<TLSRotation?>
 
-    init(source: SidecarTLSSource?, names: [String]) throws(TLSMaterialError) {
+    init(source: SidecarTLSSource?, names: [String], rotation: TLSRotation? = nil) throws(TLSMaterialError) {
         self.source = source ?? .selfSigned(.generate())
         self.names = names
         ephemeral = source == nil
         holder = try TLSContextHolder(material: Self.material(self.source, names: names))
+        self.rotation = Mutex(rotation)
     }
 
     /// The pin of the key served now.

@@ -96,6 +96,7 @@ struct SidecarServeCommand: CompanionCommand {
         var configuration = try makeConfiguration()
         let identity = try SidecarIdentity.load(vault: vault, ephemeral: ephemeralIdentity)
         try listen.apply(to: &configuration, tlsKey: identity.tlsKey)
+        configuration.tlsRotation = identity.tlsRotation
         configuration.identity = identity.keyPair
         configuration.auditKey = identity.auditKey
         configuration.auditKeyIsNew = identity.auditKeyIsNew
@@ -187,16 +188,4 @@ struct SidecarServeCommand: CompanionCommand {
         }
         FileHandle.standardOutput.write(Data(text.utf8))
     }
-}
-
-/// The `--json` line `companion sidecar serve` prints once listening (the port as a number).
-struct ServeAnnouncement: Encodable {
-    var listening: String
-    var port: Int
-    var publicURL: String
-    var fingerprint: String
-    /// Every listener's URL (`https` beyond loopback).
-    var listeners: [String]
-    /// The TLS key's pin (`sha256//…`), when a listener serves TLS.
-    var tlsPin: String?
 }
