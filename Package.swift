@@ -57,6 +57,10 @@ let package = Package(
         // The sidecar's TLS: certificates made and read (X.509, ASN.1), the TLS key (P-256), the TLS stack.
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.0"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.36.0"),
+        // The sidecar's extra listeners and TLS reload run as services beside the API (SIGHUP included).
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         // `swift package generate-documentation --target CompanionKit` (DocC), run by CI.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.4.0"),
     ],
@@ -108,9 +112,11 @@ let package = Package(
         .target(
             name: "CompanionTLS",
             dependencies: [
-                "CompanionAPI",
+                "CompanionAPI", "CompanionCrypto",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]),
         // The companion side as one API (pair, status, devices, tasks, logs); what the CLI and apps call.
         .target(
@@ -152,13 +158,17 @@ let package = Package(
             name: "CompanionSidecar",
             dependencies: [
                 "CompanionAPI", "CompanionCrypto", "CompanionPaths", "CompanionClaudeCode", "CompanionAgents",
-                "CompanionDiscovery",
+                "CompanionDiscovery", "CompanionTLS",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
+                // TLS on the listeners beyond loopback (a handler per connection, its context reloadable).
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -177,7 +187,7 @@ let package = Package(
                 "CompanionAPI", "CompanionClient", "CompanionPairing", "CompanionSidecar", "CompanionKit",
                 "CompanionAgents",
                 "CompanionSettings",
-                "CompanionDiscovery",
+                "CompanionDiscovery", "CompanionTLS",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 // `watch --notify` starts notify-send.
@@ -232,7 +242,9 @@ let package = Package(
         .testTarget(
             name: "CompanionVaultTests",
             dependencies: ["CompanionVault", "CompanionVaultSecretService", "CompanionCrypto", "CompanionTestSupport"]),
-        .testTarget(name: "CompanionTLSTests", dependencies: ["CompanionTLS", "CompanionAPI", "CompanionTestSupport"]),
+        .testTarget(
+            name: "CompanionTLSTests",
+            dependencies: ["CompanionTLS", "CompanionAPI", "CompanionCrypto", "CompanionTestSupport"]),
         .testTarget(name: "CompanionQRTests", dependencies: ["CompanionQR", "CompanionTestSupport"]),
         .testTarget(
             name: "CompanionAPITests", dependencies: ["CompanionAPI", "CompanionCrypto", "CompanionTestSupport"]),
@@ -246,7 +258,7 @@ let package = Package(
             dependencies: [
                 "CompanionSidecar", "CompanionClient", "CompanionAPI", "CompanionCrypto", "CompanionTestSupport",
                 "CompanionKit", "CompanionVault", "CompanionPairing", "CompanionClaudeCode", "CompanionAgents",
-                "CompanionDiscovery",
+                "CompanionDiscovery", "CompanionTLS",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

@@ -19,6 +19,9 @@ public struct HealthResponse: Codable, Sendable, Equatable {
     /// `pairing/complete`) or 2 (``PairingProtocolV2``, which a sidecar with an identity key offers beside 1).
     public var `protocol`: String
     public var protocolVersion: Int
+    /// True when the sidecar serves plain HTTP beyond loopback (`companion sidecar serve --insecure-http`):
+    /// what a device sends and reads there crosses the network in clear. Absent otherwise.
+    public var insecureHTTP: Bool?
 
     public init(
         ok: Bool = true, service: String = "companion-sidecar", version: String,

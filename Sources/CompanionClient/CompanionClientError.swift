@@ -136,7 +136,7 @@ public enum ValidationFailure: Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .invalidCode: "the pairing code must be exactly 6 digits"
         case .invalidURL(let reason): "invalid sidecar URL: \(reason)"
-        case .insecureURL(let host): "refusing plain HTTP to \(host), which is not a loopback or private address"
+        case .insecureURL(let host): "refusing plain HTTP to \(host), which is not a loopback or LAN address"
         case .invalidDeviceName:
             "the device name must be 1 to \(DeviceNameRule.maxLength) characters of plain text on one line"
         case .invalidDeviceID: "the device id must be 1 to 128 printable characters"
@@ -149,7 +149,8 @@ public enum ValidationFailure: Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .invalidCode: "type the 6 digits shown on the workstation, e.g. 123456"
         case .invalidURL: "use the sidecar's base URL, e.g. http://192.168.1.20:7878"
-        case .insecureURL: "use https:// for a sidecar outside your local network, or its LAN address"
+        case .insecureURL:
+            "use https:// for a sidecar outside your local network (a tailnet included), or its LAN address"
         case .invalidDeviceName: "pass a shorter plain name with --name, or omit it to use the host name"
         case .invalidDeviceID: "copy the id from `companion devices list`"
         case .invalidRequest: "check the vault (companion status) and pair again if needed"

@@ -12,6 +12,9 @@ public enum HostClass: String, Sendable, Equatable {
     case loopback
     /// The local network: `10/8`, `172.16/12`, `192.168/16`, `169.254/16`, `fc00::/7`, `fe80::/10`, `*.local`.
     case privateNetwork = "private-network"
+    /// A private overlay network, Tailscale's tailnet: `100.64.0.0/10`, `fd7a:115c:a1e0::/48`, `*.ts.net`.
+    /// Reachable only by its members, but across the internet: HTTPS only, never plain HTTP.
+    case privateOverlay = "private-overlay"
     /// Anything else, including host names that are not `localhost` or `.local` (they may resolve anywhere).
     case publicNetwork = "public"
 
@@ -25,6 +28,7 @@ public enum HostClass: String, Sendable, Equatable {
         while host.hasSuffix(".") { host.removeLast() }
         if host == "localhost" || host.hasSuffix(".localhost") { return .loopback }
         if host.hasSuffix(".local") && host.count > ".local".count { return .privateNetwork }
+        if host.hasSuffix(".ts.net") && host.count > ".ts.net".count { return .privateOverlay }
         return .publicNetwork
     }
 
@@ -33,6 +37,7 @@ public enum HostClass: String, Sendable, Equatable {
         case (127, _): .loopback
         case (10, _), (192, 168), (169, 254): .privateNetwork
         case (172, 16...31): .privateNetwork
+        case (100, 64...127): .privateOverlay
         default: .publicNetwork
         }
     }
@@ -43,6 +48,8 @@ public enum HostClass: String, Sendable, Equatable {
         if b[0..<10].allSatisfy({ $0 == 0 }) && b[10] == 0xFF && b[11] == 0xFF {
             return classifyIPv4(Array(b[12..<16]))
         }
+        // fd7a:115c:a1e0::/48, Tailscale's, inside fc00::/7.
+        if b.prefix(6).elementsEqual([0xFD, 0x7A, 0x11, 0x5C, 0xA1, 0xE0]) { return .privateOverlay }
         if b[0] & 0xFE == 0xFC { return .privateNetwork }  // fc00::/7 unique local
         if b[0] == 0xFE && b[1] & 0xC0 == 0x80 { return .privateNetwork }  // fe80::/10 link local
         return .publicNetwork

@@ -3,8 +3,8 @@ import Foundation
 /// Which sidecar base URLs the companion accepts.
 ///
 /// The brief allows plain HTTP on the LAN for now and asks for HTTPS elsewhere: `http://` is accepted for
-/// loopback and private-network hosts (see ``HostClass``), refused for anything else; `https://` is accepted
-/// for any host. A base URL has no credentials, query or fragment; a path prefix is kept.
+/// loopback and private-network hosts (see ``HostClass``), refused for anything else, a tailnet
+/// (``HostClass/privateOverlay``) included; `https://` is accepted for any host. A base URL has no credentials, query or fragment; a path prefix is kept.
 public enum SidecarURLPolicy {
     /// Validates `text` and returns the normalised base URL (lower-case scheme and host, no trailing slash).
     public static func validate(_ text: String) throws(CompanionClientError) -> URL {
@@ -27,7 +27,7 @@ public enum SidecarURLPolicy {
             throw .validation(.invalidURL(reason: "port \(port) is out of range"))
         }
         let hostClass = HostClass.of(host: host)
-        if scheme == "http" && hostClass == .publicNetwork {
+        if scheme == "http" && (hostClass == .publicNetwork || hostClass == .privateOverlay) {
             throw .validation(.insecureURL(host: String(host.prefix(253))))
         }
         var normalized = URLComponents()

@@ -13,7 +13,7 @@ import Foundation
 /// timeout = 10                                    # seconds per request
 ///
 /// [sidecar]                                       # companion sidecar serve / service install / devices
-/// host = "0.0.0.0"
+/// host = "127.0.0.1"
 /// port = 7878
 /// data-dir = "~/.local/share/companionkit/sidecar"
 /// public-url = "http://192.168.1.20:7878"

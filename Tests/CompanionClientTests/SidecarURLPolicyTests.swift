@@ -17,6 +17,11 @@ struct SidecarURLPolicyTests {
         ("::ffff:8.8.8.8", .publicNetwork), ("example.com", .publicNetwork), ("local", .publicNetwork),
         ("evil.local.example.com", .publicNetwork), ("3232235777", .publicNetwork), ("workstation", .publicNetwork),
         ("localhost.example.com", .publicNetwork),
+        ("100.64.0.1", .privateOverlay), ("100.101.102.103", .privateOverlay), ("100.127.255.254", .privateOverlay),
+        ("fd7a:115c:a1e0::53", .privateOverlay), ("[fd7a:115c:a1e0:ab12::1]", .privateOverlay),
+        ("ws.tail1234.ts.net", .privateOverlay), ("WS.Tail1234.TS.NET.", .privateOverlay),
+        ("100.63.255.255", .publicNetwork), ("100.128.0.1", .publicNetwork), ("fd7a:115c:a1e1::1", .privateNetwork),
+        ("ts.net", .publicNetwork), ("evil-ts.net", .publicNetwork),
     ])
     func classifiesHosts(host: String, expected: HostClass) {
         #expect(HostClass.of(host: host) == expected, "\(host)")
@@ -34,7 +39,10 @@ struct SidecarURLPolicyTests {
         #expect(try SidecarURLPolicy.validate(input).absoluteString == expected)
     }
 
-    @Test(arguments: ["http://8.8.8.8:7878", "http://example.com", "http://workstation:7878", "http://[2001:db8::1]"])
+    @Test(arguments: [
+        "http://8.8.8.8:7878", "http://example.com", "http://workstation:7878", "http://[2001:db8::1]",
+        "http://100.101.102.103:7878", "http://[fd7a:115c:a1e0::53]:7878", "http://ws.tail1234.ts.net:7878",
+    ])
     func refusesPlainHTTPToPublicHosts(input: String) {
         #expect {
             try SidecarURLPolicy.validate(input)

@@ -20,6 +20,7 @@ extension OpenAPITests {
                 ("GET", "/companion/status", "/companion/status", forged),
                 ("POST", "/companion/disconnect", "/companion/disconnect", [:]),
                 ("GET", "/companion/devices", "/companion/devices", [:]),
+                ("GET", "/companion/tls", "/companion/tls", [:]),
                 ("DELETE", "/companion/devices/{id}", "/companion/devices/abc", [:]),
                 ("GET", "/v1/tasks", "/v1/tasks", [:]),
                 ("POST", "/v1/tasks", "/v1/tasks", wrongKey),

@@ -79,6 +79,7 @@ import Testing
         _ = try await record("GET", "/companion/pairing/last", "/companion/pairing/last")
         _ = try await record("GET", "/companion/status", "/companion/status")
         _ = try await record("GET", "/companion/devices", "/companion/devices")
+        _ = try await record("GET", "/companion/tls", "/companion/tls")  // 404: loopback only, no TLS key
         _ = try await record("POST", "/companion/disconnect", "/companion/disconnect")
         _ = try await record("DELETE", "/companion/devices/{id}", "/companion/devices/\(id)")
         _ = try await record("DELETE", "/companion/devices/{id}", "/companion/devices/\(id)")  // 404

@@ -19,22 +19,26 @@ import Testing
         #expect(!PeerAddress.isLoopback(ipAddress: address))
     }
 
-    /// The machine's own LAN address, connected to through a wildcard bind: the peer is that LAN address,
-    /// so the sidecar sees a non-loopback peer exactly as it would for a phone.
+    /// The machine's own LAN address, a listener of its own beside loopback's (HTTPS, reached with the pin, as a
+    /// phone would): the peer is that LAN address, so the sidecar sees a non-loopback peer as it would for a phone.
     @Test(.enabled(if: NetworkInterfaces.firstLANIPv4() != nil))
     func startFromLANAddressIsRefusedButCompleteIsAllowed() async throws {
         let lan = try #require(NetworkInterfaces.firstLANIPv4())
-        let fixture = try SidecarFixture(host: "0.0.0.0")
+        let fixture = try SidecarFixture(moreHosts: [lan])
         defer { fixture.remove() }
         try await fixture.live { loopback, running in
-            let viaLAN = HTTPProbe(baseURL: URL(string: "http://\(lan):\(running.port)")!)
-            let refused = try await viaLAN.post("/companion/pairing/start")
-            #expect(refused.status == 403 && refused.errorCode == "forbidden")
+            let listener = running.address.listeners[1]
+            let pin = try #require(running.address.tlsPin)
+            #expect(listener.security == .tls)
+            let pinned = ["-k", "--pinnedpubkey", pin.description, "-H", "Content-Type: application/json"]
+            let refused = try await curl(pinned + ["-X", "POST", listener.url + "/companion/pairing/start"])
+            #expect(refused.status == 403 && refused.body.contains("forbidden"))
             let started = try await loopback.startPairing()
-            #expect(try QRPayload.parse(started.qrPayload).url == "http://\(lan):\(running.port)")
-            let completed = try await viaLAN.post(
-                "/companion/pairing/complete", try TestDevice().completeBody(code: started.code))
-            #expect(completed.status == 200)
+            let payload = try QRPayload.parse(started.qrPayload)
+            #expect(payload.url == listener.url && payload.tlsPin == pin)
+            let body = String(decoding: try TestDevice().completeBody(code: started.code), as: UTF8.self)
+            let completed = try await curl(pinned + ["-d", body, listener.url + "/companion/pairing/complete"])
+            #expect(completed.status == 200, "\(completed.body)")
             let audit = try await fixture.sidecar.registry.auditLog()
             #expect(audit.contains { $0.event == .paired && $0.peer == lan })
         }

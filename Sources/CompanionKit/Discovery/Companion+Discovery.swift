@@ -27,7 +27,7 @@ extension Companion {
                 .network,
                 "no workstation advertises \(DiscoveryRecord.serviceType) on this network "
                     + "(waited \(Int(timeout)) s)",
-                hint: "check that the sidecar serves beyond loopback (--host 0.0.0.0) and that avahi-daemon runs "
+                hint: "check that the sidecar serves beyond loopback (--host <LAN address>) and that avahi-daemon runs "
                     + "on both machines, or give --url")
         }
         let ordered = found.sorted { ($0.workstation ?? $0.instance, $0.url) < ($1.workstation ?? $1.instance, $1.url) }

@@ -26,8 +26,8 @@ public struct WorkstationPairing: Sendable {
         /// What to tell the person when ``reachableOnlyFromThisMachine``.
         public static let loopbackAdvice =
             "this sidecar listens on loopback only: other machines cannot reach it, so only a companion on this "
-            + "machine can pair. To pair a laptop or phone, restart it with `companion sidecar serve --host 0.0.0.0` "
-            + "(or an interface address)"
+            + "machine can pair. To pair a laptop or phone, restart it with "
+            + "`companion sidecar serve --host 127.0.0.1 --host <LAN address>` (HTTPS there; `ip -brief address`)"
     }
 
     /// What happened while waiting.

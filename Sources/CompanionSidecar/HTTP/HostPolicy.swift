@@ -13,9 +13,14 @@ struct HostPolicy: Sendable {
     let addresses: Set<String>
 
     init(hostName: String, publicURL: String?, bindAddress: String = "127.0.0.1") {
+        self.init(hostName: hostName, publicURL: publicURL, bindAddresses: [bindAddress])
+    }
+
+    /// The policy of a sidecar listening on each of `bindAddresses`.
+    init(hostName: String, publicURL: String?, bindAddresses: [String]) {
         var names: Set<String> = ["localhost", hostName.lowercased()]
         var addresses: Set<String> = []
-        for host in [publicURL.flatMap { URLComponents(string: $0)?.host }, bindAddress].compactMap({ $0 }) {
+        for host in [publicURL.flatMap { URLComponents(string: $0)?.host }].compactMap({ $0 }) + bindAddresses {
             let bare = Self.unbracketed(host.lowercased())
             if !PeerAddress.isIPLiteral(bare) {
                 names.insert(bare)

@@ -140,7 +140,7 @@ public struct OwnerControl: Sendable {
     /// Runs `running` through the sidecar's socket, or, when none runs, `stopped` on the registry opened under
     /// the data directory's lock (with the audit key when `keyed`: the changes, which append audit rows, and
     /// the verification).
-    private func perform<T>(
+    func perform<T>(
         keyed: Bool = false, running: (OwnerSocketClient) async throws -> T,
         stopped: (OwnerActions) async throws -> T
     ) async throws -> T {

@@ -26,6 +26,7 @@ extension Sidecar {
         let router = Router(context: OwnerRequestContext.self)
         router.add(middleware: OwnerCredentialMiddleware(ownerUserID: ownerUserID))
         OwnerRoutes(registry: registry, pairing: pairing, agents: agents, now: now).register(on: router)
+        OwnerTLSRoutes(tls: tls).register(on: router)
         var ownerLogger = logger
         ownerLogger.logLevel = max(logger.logLevel, .warning)
         return Application(

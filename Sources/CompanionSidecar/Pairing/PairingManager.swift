@@ -18,12 +18,14 @@ public actor PairingManager {
     private var baseURL: String
     private let hostName: String
     let identity: Ed25519KeyPair?
+    /// The pin of the TLS key served, put in `qrPayload` when the base URL is `https`.
+    private var tlsPin: TLSPin?
     /// The last completed pairing, for the workstation's own display (verification code).
     private var lastCompletion: PairingCompletion?
 
     public init(
         policy: PairingPolicy, registry: Registry, baseURL: String, hostName: String,
-        identity: Ed25519KeyPair? = nil, now: @escaping @Sendable () -> Date = { Date() },
+        identity: Ed25519KeyPair? = nil, tlsPin: TLSPin? = nil, now: @escaping @Sendable () -> Date = { Date() },
         logger: Logger = Logger(label: "companion.sidecar.pairing")
     ) {
         self.policy = policy
@@ -31,6 +33,7 @@ public actor PairingManager {
         self.baseURL = baseURL
         self.hostName = hostName
         self.identity = identity
+        self.tlsPin = tlsPin
         self.now = now
         self.logger = logger
     }
@@ -40,6 +43,12 @@ public actor PairingManager {
 
     /// The base URL put in `qrPayload`.
     public var currentBaseURL: String { baseURL }
+
+    /// Sets the TLS pin put in `qrPayload` (a reload of the user's files or a rotation's switch changes it).
+    public func setTLSPin(_ pin: TLSPin?) { tlsPin = pin }
+
+    /// The pin put in `qrPayload`: the TLS key's when the base URL is `https`, else none.
+    var payloadTLSPin: TLSPin? { baseURL.lowercased().hasPrefix("https://") ? tlsPin : nil }
 
     /// Starts a pairing, replacing any previous one. The caller has checked that the peer is loopback.
     public func start(ttlSeconds: Int?, scopes: Set<DeviceScope>? = nil, peer: String?) async throws
@@ -54,7 +63,7 @@ public actor PairingManager {
         let payload = QRPayload(
             url: baseURL, name: hostName, code: pairing.code, token: pairing.token, expiresAt: expiresAt,
             fingerprint: identity?.publicKey.fingerprint.description,
-            pairingVersion: identity == nil ? nil : PairingProtocolV2.version)
+            pairingVersion: identity == nil ? nil : PairingProtocolV2.version, tlsPin: payloadTLSPin)
         let response = PairingStartResponse(
             code: pairing.code, expiresAt: expiresAt, qrPayload: try payload.jsonString())
         try await registry.audit(

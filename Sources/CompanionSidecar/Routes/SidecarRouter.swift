@@ -9,8 +9,8 @@ import Hummingbird
 ///   workstation itself only (``LocalOnlyGate``).
 /// - `/companion/status`: open (onboarding calls it before pairing); a signed request is checked and counts as
 ///   the device being seen.
-/// - `/companion/disconnect`, `/companion/devices…`: the device group, where request authentication
-///   (signed requests) is added as a group middleware.
+/// - `/companion/disconnect`, `/companion/devices…`, `/companion/tls`: the device group, where request
+///   authentication (signed requests) is added as a group middleware.
 /// - `/v1/tasks…`, `WS /v1/tasks/{id}/logs`: the task groups (``TaskService``), guarded by
 ///   ``SignatureOrKeyMiddleware`` (signed requests, or the `X-API-Key` when configured); the same router
 ///   serves the WebSocket upgrades.
@@ -28,7 +28,7 @@ enum SidecarRouter {
 
         HealthRoutes(
             version: sidecar.configuration.version, openAPIDocument: sidecar.openAPIDocument,
-            claudeCode: sidecar.claudeCode,
+            claudeCode: sidecar.claudeCode, insecureHTTP: sidecar.configuration.servesInsecureHTTP,
             pairingVersion: sidecar.configuration.identity == nil ? 1 : PairingProtocolV2.version
         ).register(on: router)
         let companion = router.group("companion")
@@ -43,6 +43,8 @@ enum SidecarRouter {
         let routes = CompanionRoutes(registry: sidecar.registry, now: sidecar.now)
         routes.registerStatus(on: sidecar.optionallySignedGroup(companion.group()))
         routes.registerDeviceRoutes(on: sidecar.protectedGroup(companion.group()))
+        // `GET /companion/tls`: the TLS pins, for paired devices to learn a rotation before it happens.
+        TLSRoutes(tls: sidecar.tls).register(on: sidecar.protectedGroup(companion.group()))
         // `/v1/tasks…` (orchestrator): their own group, signed requests or the configured `X-API-Key`.
         sidecar.tasks.addRoutes(to: router, guard: sidecar.taskRouteGuard)
         sidecar.tasks.addWebSocketRoutes(
@@ -67,7 +69,8 @@ extension Sidecar {
     func localOnlyGate(refusesConnectionClose: Bool = true) -> LocalOnlyGate {
         LocalOnlyGate(
             hostPolicy: HostPolicy(
-                hostName: configuration.hostName, publicURL: configuration.publicURL, bindAddress: configuration.host),
+                hostName: configuration.hostName, publicURL: configuration.publicURL,
+                bindAddresses: configuration.hosts),
             refusesConnectionClose: refusesConnectionClose)
     }
 }

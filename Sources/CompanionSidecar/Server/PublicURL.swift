@@ -15,13 +15,15 @@ public enum PublicURL {
 
     /// The URL for a sidecar bound to `host:port`: the bind address itself, except that a wildcard bind
     /// (`0.0.0.0`, `::`) uses this machine's first LAN IPv4 address (or its host name when it has none).
-    public static func derived(bindHost host: String, port: Int, hostName: String) -> String {
+    public static func derived(bindHost host: String, port: Int, hostName: String, scheme: String = "http")
+        -> String
+    {
         var name = host
         if host == "0.0.0.0" || host == "::" || host == "[::]" || host.isEmpty {
             name = NetworkInterfaces.firstLANIPv4() ?? hostName
         }
         if name.contains(":") && !name.hasPrefix("[") { name = "[\(name)]" }
-        return "http://\(name):\(port)"
+        return "\(scheme)://\(name):\(port)"
     }
 }
 

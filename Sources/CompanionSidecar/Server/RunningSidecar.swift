@@ -1,21 +1,31 @@
+import CompanionAPI
 import Foundation
 
 /// Where a sidecar is listening.
 public struct SidecarAddress: Sendable, Equatable {
-    /// The bind host as configured.
+    /// The first listener's bind host as configured.
     public var host: String
-    /// The bound port (the real one when 0 was asked for).
+    /// The first listener's bound port (the real one when 0 was asked for).
     public var port: Int
     /// The base URL put in `qrPayload`.
     public var publicURL: String
+    /// Every listener, bound, in the order of ``SidecarConfiguration/hosts``.
+    public var listeners: [SidecarListener]
+    /// The pin of the TLS key the TLS listeners serve; nil when none serves TLS.
+    public var tlsPin: TLSPin?
 
-    /// A URL this machine can use: the bind host, or `127.0.0.1` for a wildcard bind.
-    public var localURL: String {
-        let wildcard = host == "0.0.0.0" || host == "::" || host == "[::]" || host.isEmpty
-        var name = wildcard ? "127.0.0.1" : host
-        if name.contains(":") && !name.hasPrefix("[") { name = "[\(name)]" }
-        return "http://\(name):\(port)"
+    public init(host: String, port: Int, publicURL: String, listeners: [SidecarListener]? = nil, tlsPin: TLSPin? = nil)
+    {
+        self.host = host
+        self.port = port
+        self.publicURL = publicURL
+        self.listeners = listeners ?? [SidecarListener(host: host, port: port, security: .plainHTTP)]
+        self.tlsPin = tlsPin
     }
+
+    /// A URL this machine can use for the first listener: its bind host, or `127.0.0.1` for a wildcard bind, with
+    /// its scheme (`https` on a TLS listener).
+    public var localURL: String { listeners[0].url }
 }
 
 /// A sidecar serving in the background (see ``Sidecar/start()``).

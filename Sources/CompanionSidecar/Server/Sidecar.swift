@@ -32,6 +32,8 @@ public final class Sidecar: Sendable {
     let authenticator: RequestAuthenticator
     /// Counts connections and keeps them under the cap.
     let connections: ConnectionTracker
+    /// The TLS of the listeners beyond loopback; nil when every listener serves plain HTTP.
+    let tls: SidecarTLS?
 
     /// Opens the registry in the data directory. `now` is the clock for pairing expiry and timestamps.
     public init(
@@ -45,13 +47,19 @@ public final class Sidecar: Sendable {
             directory: configuration.dataDirectory, auditRetention: configuration.auditRetention,
             auditKey: configuration.auditKey)
         self.registry = registry
+        self.tls =
+            configuration.listenerSecurity.contains(.tls)
+            ? try SidecarTLS(
+                source: configuration.tls, names: SidecarTLS.names(for: configuration),
+                rotation: configuration.tlsRotation) : nil
         let baseURL =
             configuration.publicURL
             ?? PublicURL.derived(
-                bindHost: configuration.host, port: configuration.port, hostName: configuration.hostName)
+                bindHost: configuration.publicListener.host, port: configuration.port,
+                hostName: configuration.hostName, scheme: configuration.publicListener.security.scheme)
         self.pairing = PairingManager(
             policy: configuration.pairing, registry: registry, baseURL: baseURL, hostName: configuration.hostName,
-            identity: configuration.identity, now: now, logger: logger)
+            identity: configuration.identity, tlsPin: tls?.pin, now: now, logger: logger)
         self.openAPIDocument = OpenAPIDocument.load()
         // The nonce memory outlives the process: a request captured before a restart stays a replay after it.
         self.authenticator = try RequestAuthenticator(
@@ -91,50 +99,6 @@ public final class Sidecar: Sendable {
         var logger = Logger(label: "companion.sidecar")
         logger.logLevel = logLevel
         try self.init(configuration: configuration, logger: logger, now: now)
-    }
-
-    /// The Hummingbird application serving the API; `onListening` runs once the socket is bound.
-    public func makeApplication(
-        onListening: @escaping @Sendable (SidecarAddress) async -> Void = { _ in }
-    ) -> some ApplicationProtocol {
-        let configuration = self.configuration
-        let pairing = self.pairing
-        let router = SidecarRouter.build(self)
-        let webSocketResponder = router.buildResponder()
-        let limits = configuration.connectionLimits
-        let tracker = connections
-        // Open log WebSockets are pinged well within the idle timeout, so a quiet but live stream stays open.
-        let ping = min(Duration.seconds(30), limits.idleTimeout / 2)
-        let server = HTTPServerBuilder { responder in
-            GuardedChildChannel(
-                inner: HTTP1WebSocketUpgradeChannel(
-                    responder: responder, webSocketResponder: webSocketResponder,
-                    configuration: .init(
-                        http1: .init(additionalChannelHandlers: [RequestProgressHandler()]),
-                        ws: .init(autoPing: .enabled(timePeriod: ping)))),
-                limits: limits, tracker: tracker)
-        }
-        // The owner socket is served beside the API, and bound before the API's listening is announced.
-        let (ownerReady, ownerBound) = AsyncStream<Void>.makeStream()
-        let owner = makeOwnerApplication { ownerBound.yield() }
-        if owner == nil { ownerBound.yield() }
-        return Application(
-            router: router,
-            server: server,
-            configuration: ApplicationConfiguration(
-                address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-            services: owner.map { [$0] } ?? [],
-            onServerRunning: { channel in
-                for await _ in ownerReady { break }
-                let port = channel.localAddress?.port ?? configuration.port
-                let publicURL =
-                    configuration.publicURL
-                    ?? PublicURL.derived(bindHost: configuration.host, port: port, hostName: configuration.hostName)
-                await pairing.setBaseURL(publicURL)
-                await onListening(SidecarAddress(host: configuration.host, port: port, publicURL: publicURL))
-            },
-            logger: logger
-        )
     }
 
     /// What happened to connections so far: open now, shed at the cap, refused, timed out.

@@ -10,17 +10,19 @@ import Synchronization
 final class SidecarAdvertisement: Sendable {
     private let advertiser = Mutex<ServiceAdvertiser?>(nil)
 
-    /// Advertises `address` unless it is loopback-only; failures are logged, never thrown.
+    /// Advertises `address` unless every listener is loopback; failures are logged, never thrown. The TXT
+    /// record holds the TLS key's pin (`tlspin`) when the listeners beyond loopback serve TLS.
     func start(
         address: SidecarAddress, configuration: SidecarConfiguration, logger: Logger
     ) {
         guard configuration.advertise, let identity = configuration.identity,
-            !PeerAddress.isLoopback(ipAddress: address.host), address.host != "localhost"
+            address.listeners.contains(where: { !ListenerSecurity.isLoopback(host: $0.host) })
         else { return }
         let fingerprint = identity.publicKey.fingerprint.short.replacingOccurrences(of: " ", with: "")
+        let servesTLS = address.listeners.contains { $0.security == .tls }
         let txt = DiscoveryRecord.txt(
             pairingVersion: PairingProtocolV2.version, shortFingerprint: fingerprint,
-            workstation: configuration.hostName)
+            workstation: configuration.hostName, tlsPin: servesTLS ? address.tlsPin?.description : nil)
         do {
             let made = try ServiceAdvertiser(
                 instance: Self.instanceName(hostName: configuration.hostName, fingerprint: fingerprint),

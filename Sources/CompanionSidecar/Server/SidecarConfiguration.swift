@@ -1,5 +1,6 @@
 import CompanionCrypto
 import CompanionPaths
+import CompanionTLS
 import Foundation
 
 /// Everything that shapes a sidecar: where it listens, where it keeps its registry, how pairing behaves.
@@ -7,9 +8,25 @@ public struct SidecarConfiguration: Sendable {
     /// Default port of the pairing contract.
     public static let defaultPort = 7878
 
-    /// Address to bind: `127.0.0.1` (default, this machine only), `0.0.0.0`/`::` (every interface) or an
-    /// interface address.
-    public var host: String
+    /// Addresses to bind, one listener each on ``port``: `127.0.0.1` (the default, this machine only) and any
+    /// interface addresses. Each listener has its own policy (``ListenerSecurity``): plain HTTP on loopback, TLS
+    /// elsewhere unless ``insecureHTTP``. A wildcard (`0.0.0.0`, `::`) is served with TLS, as beyond loopback;
+    /// `companion sidecar serve` refuses it (name each address).
+    public var hosts: [String]
+    /// The first of ``hosts``, the one the pairing URL is derived from when it is the only one.
+    public var host: String {
+        get { hosts[0] }
+        set { hosts[0] = newValue }
+    }
+    /// Where the TLS certificate and key of the listeners beyond loopback come from. Nil with such a listener: a
+    /// key made for this run only (companions then cannot keep their pin across restarts).
+    public var tls: SidecarTLSSource?
+    /// A rotation of the self-signed key announced before this start and not yet due (the CLI keeps the next key
+    /// in the vault); the sidecar switches at its time.
+    public var tlsRotation: TLSRotation?
+    /// Serve plain HTTP on LAN listeners too (`--insecure-http`): warned about at start and in `GET /health`.
+    /// Never on a tailnet address (``PrivateOverlay``), which is always TLS.
+    public var insecureHTTP = false
     /// Port to bind; 0 picks a free port (the bound port is reported once listening).
     public var port: Int
     /// Directory holding `registry.sqlite`: created with mode 0700 when missing; an existing one must be the
@@ -75,7 +92,7 @@ public struct SidecarConfiguration: Sendable {
         pairing: PairingPolicy = PairingPolicy(), version: String = "0.1.0", identity: Ed25519KeyPair? = nil,
         requireSignedRequests: Bool = true, signatureWindowSeconds: Int = 60
     ) {
-        self.host = host
+        self.hosts = [host]
         self.port = port
         self.dataDirectory = dataDirectory
         self.publicURL = publicURL
@@ -89,9 +106,12 @@ public struct SidecarConfiguration: Sendable {
         self.signatureWindowSeconds = signatureWindowSeconds
     }
 
-    /// True when `host` is a loopback address or `localhost`: nothing outside this machine can connect.
-    public var bindsLoopbackOnly: Bool {
-        host.lowercased() == "localhost" || PeerAddress.isLoopback(ipAddress: host)
+    /// True when every host is a loopback address or `localhost`: nothing outside this machine can connect.
+    public var bindsLoopbackOnly: Bool { hosts.allSatisfy(ListenerSecurity.isLoopback(host:)) }
+
+    /// The policy of each listener, in the order of ``hosts``.
+    public var listenerSecurity: [ListenerSecurity] {
+        hosts.map { ListenerSecurity.of(host: $0, insecureHTTP: insecureHTTP) }
     }
 
     /// This machine's host name (`gethostname`).

@@ -22,7 +22,7 @@ public enum RouteScopes {
         "POST /companion/pairing/v2/exchange": .open, "POST /companion/pairing/v2/confirm": .open,
         "GET /companion/status": .open,
         "POST /companion/disconnect": .scope(.read),
-        "GET /companion/devices": .scope(.read),
+        "GET /companion/devices": .scope(.read), "GET /companion/tls": .scope(.read),
         "DELETE /companion/devices/{id}": .scope(.admin, orSelf: "id"),
         "GET /v1/tasks": .scope(.read), "GET /v1/tasks/{id}": .scope(.read),
         "GET /v1/tasks/{id}/logs/tail": .scope(.read), "GET /v1/tasks/{id}/logs": .scope(.read),

@@ -7,7 +7,7 @@ struct SidecarCommand: AsyncParsableCommand {
         abstract: "Run the workstation sidecar that companions pair with, and start pairings.",
         subcommands: [
             SidecarServeCommand.self, SidecarPairCommand.self, SidecarDevicesCommand.self, SidecarAuditCommand.self,
-            SidecarServiceCommand.self, SidecarHooksCommand.self,
+            SidecarServiceCommand.self, SidecarHooksCommand.self, SidecarTLSCommand.self,
         ]
     )
 }

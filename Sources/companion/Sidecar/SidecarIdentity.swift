@@ -1,4 +1,6 @@
 import CompanionCrypto
+import CompanionSidecar
+import CompanionTLS
 import CompanionVault
 import Foundation
 
@@ -15,6 +17,11 @@ struct SidecarIdentity {
     var auditKey: SecureBytes?
     /// True when ``auditKey`` was made by this load (the first start with this vault profile).
     var auditKeyIsNew = false
+    /// The TLS key (P-256) of the listeners beyond loopback, kept in the same vault profile
+    /// (``SidecarTLSKey``); made for this run with an ephemeral identity.
+    var tlsKey = TLSServerKey.generate()
+    /// A rotation of ``tlsKey`` announced and not yet due.
+    var tlsRotation: TLSRotation?
 
     /// Vault item of the audit key: 32 random bytes, made on first use.
     static let auditKeyItem = "sidecar-audit-key"
@@ -31,9 +38,11 @@ struct SidecarIdentity {
             let (keyPair, created) = try DeviceIdentityStore(vault: vault).loadOrCreate()
             let profile = options.profileName
             let existing = try auditKey(in: vault, create: false)
+            let (tlsKey, tlsRotation) = try SidecarTLSKey.load(in: vault)
             return SidecarIdentity(
                 keyPair: keyPair, origin: created ? "created in vault profile \(profile)" : "vault profile \(profile)",
-                auditKey: try existing ?? auditKey(in: vault, create: true), auditKeyIsNew: existing == nil)
+                auditKey: try existing ?? auditKey(in: vault, create: true), auditKeyIsNew: existing == nil,
+                tlsKey: tlsKey, tlsRotation: tlsRotation)
         } catch let failure as CLIFailure {
             throw CLIFailure(
                 failure.status, "cannot load the sidecar identity: \(failure.message)",
@@ -62,9 +71,13 @@ extension SidecarIdentity {
     /// The audit key of the sidecar's default profile (`COMPANION_SIDECAR_PROFILE`, else `sidecar`), for owner
     /// commands that open the registry while no sidecar runs; nil when the vault cannot be opened or has none.
     static func ownerAuditKey() -> SecureBytes? {
-        let env = ProcessInfo.processInfo.environment[profileVariable] ?? ""
-        let selection = VaultSelection(profile: env.isEmpty ? defaultProfile : env)
-        guard let vault = try? selection.open() else { return nil }
+        guard let vault = try? ownerVault() else { return nil }
         return (try? auditKey(in: vault, create: false)) ?? nil
+    }
+
+    /// The vault of the sidecar's default profile (`COMPANION_SIDECAR_PROFILE`, else `sidecar`).
+    static func ownerVault() throws -> any CredentialVault {
+        let env = ProcessInfo.processInfo.environment[profileVariable] ?? ""
+        return try VaultSelection(profile: env.isEmpty ? defaultProfile : env).open()
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CompanionAPI
 import CompanionSidecar
+import CompanionTLS
 import Foundation
 import Logging
 
@@ -11,20 +12,20 @@ struct SidecarServeCommand: CompanionCommand {
         abstract: "Serve the pairing API (loopback only unless --host says otherwise).",
         discussion: """
             Binds 127.0.0.1:7878 by default, so only this machine can connect. To let a phone on your network \
-            pair, bind the LAN explicitly (--host 0.0.0.0 or an interface address). Pairing can only be started \
-            from this machine in any case. Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
+            pair, add the LAN address (--host 127.0.0.1 --host 192.168.1.20): every address but loopback serves \
+            HTTPS, with a self-signed certificate whose key (kept in the vault) paired devices pin, or the \
+            certificate you bring (--tls-cert, --tls-key). Pairing can only be started from this machine in any \
+            case. Stops cleanly on Ctrl-C (SIGINT) or SIGTERM; SIGHUP reloads --tls-cert/--tls-key.
 
             Examples:
               companion sidecar serve
-              companion sidecar serve --host 0.0.0.0
+              companion sidecar serve --host 127.0.0.1 --host 192.168.1.20
+              companion sidecar serve --host 100.101.102.103 --tls-cert ws.ts.net.crt --tls-key ws.ts.net.key
               companion sidecar serve --port 0 --json
               companion sidecar serve --task-command 'claude -p "$(cat)"'
             """)
 
-    @Option(
-        name: .customLong("host"),
-        help: "Address to bind: 127.0.0.1 (default), 0.0.0.0 or :: for every interface, or an interface address.")
-    var hostOption: String?
+    @OptionGroup(title: "Listening") var listen: SidecarListenOptions
 
     @Option(
         name: .customLong("port"), help: "Port to bind (default 7878); 0 picks a free port (printed once listening).")
@@ -38,8 +39,8 @@ struct SidecarServeCommand: CompanionCommand {
     @Option(name: .customLong("public-url"), help: "Base URL phones reach this sidecar at (put in the QR code).")
     var publicURLOption: String?
 
-    /// `--host`, else the settings file's `[sidecar] host`, else loopback.
-    var host: String { hostOption ?? CLISettings.checked.sidecar.host ?? "127.0.0.1" }
+    /// The addresses, for messages.
+    var host: String { listen.hostsText }
     /// `--port`, else `[sidecar] port`, else 7878.
     var port: Int { portOption ?? CLISettings.checked.sidecar.port ?? SidecarConfiguration.defaultPort }
     /// `--data-dir`, else `[sidecar] data-dir`.
@@ -94,6 +95,8 @@ struct SidecarServeCommand: CompanionCommand {
     func execute() async throws {
         var configuration = try makeConfiguration()
         let identity = try SidecarIdentity.load(vault: vault, ephemeral: ephemeralIdentity)
+        try listen.apply(to: &configuration, tlsKey: identity.tlsKey)
+        configuration.tlsRotation = identity.tlsRotation
         configuration.identity = identity.keyPair
         configuration.auditKey = identity.auditKey
         configuration.auditKeyIsNew = identity.auditKeyIsNew
@@ -108,16 +111,14 @@ struct SidecarServeCommand: CompanionCommand {
             sidecar = try Sidecar(configuration: configuration, logger: logger)
         } catch let refusal as UnsafeDataDirectory {
             throw refusal.cliFailure
+        } catch let error as TLSMaterialError {
+            throw CLIFailure(.failure, "cannot serve TLS: \(error)", hint: error.hint)
         } catch {
             throw CLIFailure(
                 .failure, "cannot open the registry in \(configuration.dataDirectory.path): \(Self.describe(error))",
                 hint: "check the directory's permissions, or pass another --data-dir")
         }
-        if !configuration.bindsLoopbackOnly {
-            Terminal.printWarning(
-                "serving on \(host): other machines on your network can reach this sidecar and try pairing codes "
-                    + "(pairing is still started only from this machine)")
-        }
+        ServeWarnings.print(configuration)
         do {
             try await sidecar.run { address in announce(address, identity: identity) }
         } catch let refusal as UnsafeDataDirectory {
@@ -137,7 +138,7 @@ struct SidecarServeCommand: CompanionCommand {
             throw CLIFailure(.usage, "--port must be between 0 and 65535", hint: "the default is 7878")
         }
         var configuration = SidecarConfiguration(
-            host: host, port: port,
+            port: port,
             dataDirectory: dataDir.map { URL(fileURLWithPath: $0) } ?? SidecarConfiguration.defaultDataDirectory())
         if let publicURL {
             guard let url = PublicURL.validated(publicURL) else {
@@ -175,22 +176,16 @@ struct SidecarServeCommand: CompanionCommand {
         if json {
             let line = ServeAnnouncement(
                 listening: address.localURL, port: address.port, publicURL: address.publicURL,
-                fingerprint: identity.keyPair.publicKey.fingerprint.description)
+                fingerprint: identity.keyPair.publicKey.fingerprint.description,
+                listeners: address.listeners.map(\.url), tlsPin: address.tlsPin?.description)
             let data = (try? CompanionJSON.encode(line)) ?? Data()
             text = String(decoding: data, as: UTF8.self) + "\n"
         } else {
-            text = "listening on \(address.localURL)\n"
+            text = address.listeners.map { "listening on \($0.url)\n" }.joined()
             text += "sidecar identity \(identity.keyPair.publicKey.fingerprint) (\(identity.origin))\n"
+            if let pin = address.tlsPin { text += "TLS key pin \(pin) (curl --pinnedpubkey)\n" }
             if address.publicURL != address.localURL { text += "pairing URL (in the QR code): \(address.publicURL)\n" }
         }
         FileHandle.standardOutput.write(Data(text.utf8))
     }
-}
-
-/// The `--json` line `companion sidecar serve` prints once listening (the port as a number).
-struct ServeAnnouncement: Encodable {
-    var listening: String
-    var port: Int
-    var publicURL: String
-    var fingerprint: String
 }

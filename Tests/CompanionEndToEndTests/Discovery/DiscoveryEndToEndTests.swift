@@ -17,8 +17,9 @@ struct DiscoveryEndToEndTests {
         ]
     }
 
-    /// `companion sidecar serve` on 0.0.0.0 inside the namespace (advertising itself unless `advertise` is false);
-    /// returns it and its port.
+    /// `companion sidecar serve` on loopback and the namespace's LAN address (advertising itself unless
+    /// `advertise` is false); returns it and its port. The LAN listener serves plain HTTP (`--insecure-http`) until
+    /// the companion's pinned HTTPS transport lands: these tests are about discovery and the pairing proof.
     static func serve(_ lan: ConfinedLAN, advertise: Bool = true) async throws -> (RunningProcess, Int) {
         let (sidecar, port, _) = try await announced(lan, advertise: advertise)
         return (sidecar, port)
@@ -27,14 +28,18 @@ struct DiscoveryEndToEndTests {
     /// `companion sidecar serve` on `host` inside the namespace, with its data in `name`; returns it, its port and
     /// its `--json` announcement (which holds its fingerprint).
     static func announced(
-        _ lan: ConfinedLAN, host: String = "0.0.0.0", name: String = "sidecar", advertise: Bool = true
+        _ lan: ConfinedLAN, host: String? = nil, name: String = "sidecar", advertise: Bool = true,
+        insecureHTTP: Bool = true
     )
         async throws -> (RunningProcess, Int, JSONValue)
     {
+        let hosts =
+            host.map { ["--host", $0] }
+            ?? ["--host", "127.0.0.1", "--host", ConfinedLAN.address] + (insecureHTTP ? ["--insecure-http"] : [])
         let sidecar = try lan.spawn(
-            [
-                TestPaths.companionBinary.path, "sidecar", "serve", "--host", host, "--port", "0", "--data-dir",
-                lan.directory.appendingPathComponent(name).path, "--json", "--ephemeral-identity",
+            [TestPaths.companionBinary.path, "sidecar", "serve"] + hosts + [
+                "--port", "0", "--data-dir", lan.directory.appendingPathComponent(name).path, "--json",
+                "--ephemeral-identity",
             ] + (advertise ? [] : ["--no-advertise"]))
         try await sidecar.waitForOutput(timeout: 60) { out, _ in out.contains("\n") }
         let line = sidecar.stdout.prefix { $0 != "\n" }

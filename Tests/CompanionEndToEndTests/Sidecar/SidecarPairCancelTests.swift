@@ -13,7 +13,7 @@ import Testing
             TestPaths.companionBinary.path, ["sidecar", "pair", "--url", sidecar.url, "--json"])
         defer { pair.kill(SIGKILL) }
         try await pair.waitForOutput { out, err in out.contains("\n") && err.contains("loopback only") }
-        #expect(pair.stderr.contains("companion sidecar serve --host 0.0.0.0"))
+        #expect(pair.stderr.contains("companion sidecar serve --host 127.0.0.1 --host <LAN address>"))
         let started = try JSONValue.parse(String(pair.stdout.prefix { $0 != "\n" }))
         let code = try #require(started["code"]?.stringValue)
 

@@ -27,7 +27,8 @@ import Testing
             "COMPANION_CONFIG": root.appendingPathComponent("none.toml").path, "COMPANION_VAULT": nil,
         ])
         let install = try await cli.run([
-            "sidecar", "service", "install", "--no-start", "--host", "0.0.0.0", "--port", "7979",
+            "sidecar", "service", "install", "--no-start", "--host", "127.0.0.1", "--host", "192.168.1.20", "--port",
+            "7979",
             "--data-dir", root.appendingPathComponent("data 100%").path, "--passphrase-file", passphrase.path, "--json",
         ])
         #expect(install.status == Exit.success, "\(install)")
@@ -37,7 +38,7 @@ import Testing
         #expect(status["unitPath"]?.stringValue == unit.path)
 
         let text = try String(contentsOf: unit, encoding: .utf8)
-        #expect(text.contains(#""sidecar" "serve" "--host" "0.0.0.0" "--port" "7979""#))
+        #expect(text.contains(#""sidecar" "serve" "--host" "127.0.0.1" "--host" "192.168.1.20" "--port" "7979""#))
         #expect(text.contains("data 100%%"), "a % in a path is escaped for systemd")
         #expect(text.contains("LoadCredential=vault-passphrase:\(passphrase.path)"))
         #expect(text.contains("COMPANION_VAULT_PASSPHRASE_FILE=%d/vault-passphrase"))

@@ -48,10 +48,11 @@ struct AgentsFixture {
     }
 
     func configuration(
-        holdTime: Duration, host: String = "127.0.0.1", chats: Bool = false, hookFreshness: TimeInterval = 10
+        holdTime: Duration, hosts: [String] = ["127.0.0.1"], chats: Bool = false, hookFreshness: TimeInterval = 10
     ) throws -> SidecarConfiguration {
         var configuration = SidecarConfiguration(
-            host: host, port: 0, dataDirectory: dataDirectory, hostName: "test-workstation")
+            port: 0, dataDirectory: dataDirectory, hostName: "test-workstation")
+        configuration.hosts = hosts
         configuration.taskAPIKey = try TaskAPIKey(Self.apiKey)
         configuration.taskAPIKey?.scopes = DeviceScope.all  // the agent routes need control (the default is read,tasks)
         configuration.agents = AgentsSettings(
@@ -65,12 +66,12 @@ struct AgentsFixture {
 
     /// Serves a sidecar for `body` (hooks installed pointing at it when `hooks`), then stops it.
     func live<T>(
-        holdTime: Duration = .seconds(120), hooks: Bool = true, host: String = "127.0.0.1", chats: Bool = false,
+        holdTime: Duration = .seconds(120), hooks: Bool = true, hosts: [String] = ["127.0.0.1"], chats: Bool = false,
         hookFreshness: TimeInterval = 10, _ body: (Live) async throws -> T
     ) async throws -> T {
         let sidecar = try Sidecar(
             configuration: try configuration(
-                holdTime: holdTime, host: host, chats: chats, hookFreshness: hookFreshness),
+                holdTime: holdTime, hosts: hosts, chats: chats, hookFreshness: hookFreshness),
             logLevel: .warning)
         let running = try await sidecar.start()
         let live = try Live(running: running, sidecar: sidecar)

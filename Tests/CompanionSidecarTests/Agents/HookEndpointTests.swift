@@ -76,15 +76,23 @@ import Testing
         }
     }
 
-    /// A sidecar bound to every interface takes no hook over TCP at all, from the LAN or loopback.
+    /// A sidecar listening on the LAN (HTTPS, reached with its pin) and loopback takes no hook over TCP at all.
     @Test(.enabled(if: NetworkInterfaces.firstLANIPv4() != nil))
     func aHookFromAnotherMachineIsRefused() async throws {
         let lan = try #require(NetworkInterfaces.firstLANIPv4())
         let fixture = try AgentsFixture(rule: { _ in .text("OK") })
         defer { fixture.remove() }
-        try await fixture.live(host: "0.0.0.0") { live in
-            let viaLAN = HTTPProbe(baseURL: URL(string: "http://\(lan):\(live.running.address.port)")!)
-            #expect(try await viaLAN.post(CompanionAgents.hookPath, Self.body("UserPromptSubmit")).status == 404)
+        try await fixture.live(hosts: ["127.0.0.1", lan]) { live in
+            let listener = live.running.address.listeners[1]
+            let pin = try #require(live.running.address.tlsPin).description
+            let body = String(decoding: Self.body("UserPromptSubmit"), as: UTF8.self)
+            let viaLAN = try await ProcessRunner.run(
+                "curl",
+                [
+                    "-sS", "-k", "--pinnedpubkey", pin, "-o", "/dev/null", "-w", "%{http_code}", "-H",
+                    "Content-Type: application/json", "-d", body, listener.url + CompanionAgents.hookPath,
+                ])
+            #expect(viaLAN.stdout == "404", "\(viaLAN)")
             #expect(try await live.probe.post(CompanionAgents.hookPath, Self.body("UserPromptSubmit")).status == 404)
             let sessions = try await live.client.sessions()
             #expect(sessions.isEmpty)

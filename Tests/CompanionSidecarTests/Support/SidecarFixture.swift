@@ -14,7 +14,7 @@ struct SidecarFixture {
     /// `signed`: enforce signed requests (the default of a real sidecar) instead of the MVP shapes.
     init(
         host: String = "127.0.0.1", policy: PairingPolicy = PairingPolicy(), clock: ManualClock = ManualClock(),
-        signed: Bool = false, taskAPIKey: TaskAPIKey? = nil
+        signed: Bool = false, taskAPIKey: TaskAPIKey? = nil, moreHosts: [String] = []
     ) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("companion-sidecar-tests-\(UUID().uuidString)")
@@ -26,6 +26,7 @@ struct SidecarFixture {
             // enforcement (the default) is covered by TrustAttackTests, CrashTests and the end-to-end tests.
             requireSignedRequests: signed)
         configuration.taskAPIKey = taskAPIKey
+        configuration.hosts += moreHosts
         sidecar = try Sidecar(configuration: configuration, logLevel: .warning, now: { clock.now })
     }
 

@@ -9,7 +9,7 @@ struct SidecarServiceInstallCommand: CompanionCommand {
         discussion: """
             Examples:
               companion sidecar service install --passphrase-file ~/.config/companion/passphrase
-              companion sidecar service install --host 0.0.0.0 --passphrase-file ~/.config/companion/passphrase
+              companion sidecar service install --host 127.0.0.1 --host 192.168.1.20 --passphrase-file ~/.config/companion/passphrase
               systemd-creds encrypt --user --name=vault-passphrase plain.txt ~/.config/companion/passphrase.cred
               companion sidecar service install --encrypted-credential ~/.config/companion/passphrase.cred
               companion sidecar service install --vault secret-service --no-start
@@ -20,8 +20,8 @@ struct SidecarServiceInstallCommand: CompanionCommand {
             `auto` means the file vault here.
             """)
 
-    @Option(help: "Address the service binds (default 127.0.0.1: this machine only).")
-    var host: String?
+    @Option(help: "Address the service listens on, repeatable (default 127.0.0.1: this machine only; HTTPS elsewhere).")
+    var host: [String] = []
     @Option(help: "Port the service binds (default 7878).")
     var port: Int?
     @Option(name: .customLong("data-dir"), help: "The sidecar's data directory.", completion: .directory)
@@ -79,7 +79,7 @@ struct SidecarServiceInstallCommand: CompanionCommand {
                         + "passphrase-file in the settings file")
             }
             var arguments: [String] = []
-            if let host { arguments += ["--host", host] }
+            for host in host { arguments += ["--host", host] }
             if let port { arguments += ["--port", String(port)] }
             if let dataDir { arguments += ["--data-dir", Self.absolute(dataDir)] }
             if let publicURL { arguments += ["--public-url", publicURL] }

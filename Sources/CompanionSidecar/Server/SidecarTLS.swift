@@ -1,0 +1,70 @@
+import CompanionAPI
+import CompanionTLS
+import Foundation
+import Synchronization
+
+/// The TLS of a sidecar's listeners beyond loopback: the material they serve (``TLSContextHolder``), where it
+/// comes from, and its reload.
+final class SidecarTLS: Sendable {
+    let source: SidecarTLSSource
+    /// The names the self-signed certificate holds.
+    let names: [String]
+    /// True when no key was given: one was made for this run only.
+    let ephemeral: Bool
+    let holder: TLSContextHolder
+    /// The key announced to replace the current one, if any (``TLSRotation``).
+    let rotation: Mutex<TLSRotation?>
+
+    init(source: SidecarTLSSource?, names: [String], rotation: TLSRotation? = nil) throws(TLSMaterialError) {
+        self.source = source ?? .selfSigned(.generate())
+        self.names = names
+        ephemeral = source == nil
+        holder = try TLSContextHolder(material: Self.material(self.source, names: names))
+        self.rotation = Mutex(rotation)
+    }
+
+    /// The pin of the key served now.
+    var pin: TLSPin { holder.material.pin }
+
+    /// Reads the source again (the user's files after a change or SIGHUP) and serves it to new connections.
+    /// Returns the pin served before and after; on failure the current material stays.
+    @discardableResult
+    func reload() throws(TLSMaterialError) -> (before: TLSPin, after: TLSPin) {
+        let before = pin
+        try holder.replace(with: Self.material(source, names: names))
+        return (before, pin)
+    }
+
+    static func material(_ source: SidecarTLSSource, names: [String]) throws(TLSMaterialError)
+        -> ServerTLSMaterial
+    {
+        switch source {
+        case .files(let certificate, let key):
+            return try ServerTLSMaterial.files(certificate: certificate, key: key)
+        case .selfSigned(let key):
+            do { return try ServerTLSMaterial.selfSigned(key: key, names: names) } catch {
+                throw .refused("cannot issue the self-signed certificate: \(error)")
+            }
+        }
+    }
+
+    /// The names a self-signed certificate of `configuration` holds: each host (a wildcard stands for this
+    /// machine's first LAN address), the public URL's host, the host name and `<hostname>.local`.
+    static func names(for configuration: SidecarConfiguration) -> [String] {
+        var names: [String] = []
+        for host in configuration.hosts {
+            if ListenerSecurity.isWildcard(host: host) {
+                if let lan = NetworkInterfaces.firstLANIPv4() { names.append(lan) }
+            } else {
+                names.append(HostPolicy.unbracketed(host))
+            }
+        }
+        if let publicURL = configuration.publicURL, let host = URLComponents(string: publicURL)?.host {
+            names.append(HostPolicy.unbracketed(host))
+        }
+        let hostName = configuration.hostName.lowercased()
+        names.append(hostName.hasSuffix(".local") ? hostName : hostName + ".local")
+        names.append(hostName)
+        return names
+    }
+}

@@ -1,0 +1,81 @@
+import CompanionAPI
+import CompanionTLS
+import Foundation
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// A TLS key announced to replace the current one at `switchAt` (`companion sidecar tls rotate`).
+public struct TLSRotation: Sendable {
+    public var next: TLSServerKey
+    public var switchAt: Date
+
+    public init(next: TLSServerKey, switchAt: Date) {
+        self.next = next
+        self.switchAt = switchAt
+    }
+}
+
+/// Refusals of a rotation.
+public enum TLSRotationError: Error, Equatable, CustomStringConvertible {
+    /// The sidecar serves the user's own certificate files, whose key the user's tools manage.
+    case userCertificate
+    /// No listener serves TLS.
+    case noTLS
+
+    public var description: String {
+        switch self {
+        case .userCertificate:
+            "this sidecar serves the certificate given with --tls-cert: renew or replace those files instead (a new key there needs paired devices to re-pair)"
+        case .noTLS: "this sidecar serves no TLS listener (only loopback): there is no TLS key to rotate"
+        }
+    }
+}
+
+extension SidecarTLS {
+    /// What `GET /companion/tls` answers.
+    var status: TLSStatusResponse {
+        let rotation = rotation.withLock { $0 }
+        return TLSStatusResponse(current: pin, next: rotation?.next.pin, switchAt: rotation?.switchAt)
+    }
+
+    /// Announces `rotation`, replacing any announced before; the switch happens at its time
+    /// (``TLSRotationService``).
+    func announce(_ rotation: TLSRotation) throws(TLSRotationError) {
+        guard case .selfSigned = source else { throw .userCertificate }
+        self.rotation.withLock { $0 = rotation }
+    }
+
+    /// Serves the announced key now if its time has come; returns its pin when it switched.
+    func switchIfDue(now: Date) throws(TLSMaterialError) -> TLSPin? {
+        guard let due = rotation.withLock({ $0 }), due.switchAt <= now else { return nil }
+        try holder.replace(with: Self.material(.selfSigned(due.next), names: names))
+        rotation.withLock { $0 = nil }
+        return due.next.pin
+    }
+}
+
+/// Switches to an announced TLS key at its time (checked every second), so that new connections get the new key;
+/// open ones keep the old one. The pairing payload's pin follows.
+struct TLSRotationService: Service {
+    let tls: SidecarTLS
+    let pairing: PairingManager
+    let logger: Logger
+    let now: @Sendable () -> Date
+
+    func run() async throws {
+        try await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                do {
+                    if let pin = try tls.switchIfDue(now: now()) {
+                        await pairing.setTLSPin(pin)
+                        logger.notice("TLS key rotated: now serving \(pin)")
+                    }
+                } catch {
+                    logger.error("TLS key rotation failed: \(error); still serving \(tls.pin)")
+                }
+                try await Task.sleep(for: .seconds(1))
+            }
+        }
+    }
+}
