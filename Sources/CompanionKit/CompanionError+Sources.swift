@@ -47,6 +47,8 @@ extension CompanionError {
             return CompanionError(.invalidInput, failure.description, hint: failure.hint, clientError: error)
         case .malformedResponse:
             return CompanionError(.server, error.description, hint: error.retryGuidance, clientError: error)
+        case .trust:
+            return CompanionError(.trust, error.description, hint: error.retryGuidance, clientError: error)
         }
     }
 

@@ -28,7 +28,10 @@ extension Companion {
             }
         }
         let (keyPair, created) = try store.identity()
-        let client = try client(url: url)
+        // The QR code's TLS pin, else the pins of an earlier pairing with this sidecar, else the system trust store.
+        let stored = Self.tlsPolicy(for: url, record: try store.pairing())
+        let client = try client(
+            url: url, signer: nil, tls: ticket.tlsPin.map { SidecarTLSPolicy(pins: [$0]) } ?? stored)
         let request = try Self.transitioned { () throws(PairingTransitionError) in
             try machine.submit(
                 deviceName: options.deviceName, hostName: options.hostName, publicKey: keyPair.publicKey.base64)
@@ -74,8 +77,9 @@ extension Companion {
         }
         let trust = try await SidecarTrust(verification: options.verification)
             .verify(response.sidecar, device: device, ticket: ticket, deviceKey: keyPair.publicKey)
-        let record = PairingRecord(
+        var record = PairingRecord(
             device: device, ticket: ticket, sidecarURL: url, proof: response.sidecar, now: Date())
+        record.tlsPins = client.transport.tls.pins.isEmpty ? nil : client.transport.tls.pins
         try store.saveSidecarURL(url)
         try store.savePairing(record)
         return PairingOutcome(
@@ -91,6 +95,7 @@ extension Companion {
         case .server(_, let code, let message): .rejected(code: code, message: message)
         case .validation(let failure): .rejected(code: nil, message: failure.description)
         case .malformedResponse: .malformedResponse(error.description)
+        case .trust: .unreachable(error.description)
         }
     }
 

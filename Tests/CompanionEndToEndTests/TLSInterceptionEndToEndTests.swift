@@ -1,0 +1,63 @@
+import CompanionAPI
+import CompanionTLS
+import CompanionTestSupport
+import Foundation
+import Testing
+
+/// Issue 30, the companion side: an interceptor presenting its own certificate (self-signed, or issued by a CA
+/// this machine trusts in the test) in place of the sidecar's is refused with exit code 11, and nothing secret
+/// reaches it. The interceptor is `openssl s_server`, which records every byte a client sends after its handshake.
+@Suite(.timeLimit(.minutes(3)))
+struct TLSInterceptionEndToEndTests {
+    /// The sidecar's pairing, its QR payload pointed at an interceptor that presents `interceptorIdentity`, with
+    /// the pin of the genuine sidecar certificate in it.
+    @Test(arguments: [false, true])
+    func pairScanRefusesAnInterceptorAndSendsItNothing(trustedCA: Bool) async throws {
+        let directory = try TestPaths.temporaryDirectory("tls-mitm")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let made = TestTLSCertificates(directory: directory)
+        let genuine = try TLSPin(certificateDER: try await made.selfSigned("sidecar").der)
+        let ca = try await made.authority()
+        let interceptor = try await OpenSSLServer(
+            identity: trustedCA ? try await made.issued("interceptor") : try await made.selfSigned("interceptor"),
+            www: false)
+        let sidecar = try await SidecarProcess.start()
+        defer { sidecar.stop() }
+        let start = try await sidecar.startPairing()
+        var payload = try QRPayload.parse(start.qrPayload)
+        payload.url = interceptor.url
+        payload.tlsPin = genuine
+        let image = try await QRImages.write(try payload.jsonString(), with: .companionQR)
+        defer { try? FileManager.default.removeItem(atPath: image) }
+        let cli = CompanionCLI(environment: ["SSL_CERT_FILE": trustedCA ? ca.certificate : nil])
+
+        let result = try await cli.run(["pair", "scan", image])
+        await interceptor.stop()
+        #expect(result.status == Exit.trust, "\(result)")
+        #expect(result.stderr.contains("refusing the TLS certificate"), "\(result)")
+        #expect(result.stderr.contains(genuine.description), "\(result)")
+        #expect(result.stderr.contains("a certificate authority this machine trusts") == trustedCA, "\(result)")
+        #expect(!result.stderr.contains("NIOSSL") && !result.stderr.contains("BoringSSL"), "\(result)")
+        for secret in [start.code, payload.token, "POST", "GET", "/companion/"] {
+            #expect(!interceptor.received.contains(secret), "the interceptor saw \(secret): \(interceptor.received)")
+        }
+        #expect(try await cli.run(["status"]).status == Exit.notPaired, "nothing was stored")
+    }
+
+    /// A typed code carries no pin: `https://` is then verified with the system trust store, which refuses an
+    /// interceptor's self-signed certificate before the code is sent.
+    @Test func pairCodeRefusesAnUntrustedInterceptorAndSendsItNothing() async throws {
+        let directory = try TestPaths.temporaryDirectory("tls-mitm")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let made = TestTLSCertificates(directory: directory)
+        let interceptor = try await OpenSSLServer(identity: try await made.selfSigned("interceptor"), www: false)
+        let cli = CompanionCLI()
+        let result = try await cli.run(["pair", "code", "493817", "--url", interceptor.url])
+        await interceptor.stop()
+        #expect(result.status == Exit.trust, "\(result)")
+        #expect(result.stderr.contains("no key is pinned for this sidecar"), "\(result)")
+        for secret in ["493817", "POST", "GET", "/companion/"] {
+            #expect(!interceptor.received.contains(secret), "the interceptor saw \(secret): \(interceptor.received)")
+        }
+    }
+}
