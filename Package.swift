@@ -232,7 +232,11 @@ let package = Package(
 
         // Tests.
         .target(
-            name: "CompanionTestSupport", dependencies: ["CompanionCrypto", "CompanionAPI"],
+            name: "CompanionTestSupport",
+            dependencies: [
+                "CompanionCrypto", "CompanionAPI", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
             path: "Tests/CompanionTestSupport"),
         .testTarget(name: "CompanionPathsTests", dependencies: ["CompanionPaths"]),
         .testTarget(name: "CompanionAgentsTests", dependencies: ["CompanionAgents", "CompanionTestSupport"]),

@@ -60,4 +60,41 @@ struct TLSInterceptionEndToEndTests {
             #expect(!interceptor.received.contains(secret), "the interceptor saw \(secret): \(interceptor.received)")
         }
     }
+
+    /// A device paired through the sidecar's TLS (a proxy presenting the sidecar's certificate, pinned by the QR
+    /// code), then an interceptor's certificate in its place: every command is refused with exit 11, and no
+    /// request reaches the interceptor.
+    @Test(arguments: [false, true])
+    func everyCommandRefusesAnInterceptorAfterPairing(trustedCA: Bool) async throws {
+        let directory = try TestPaths.temporaryDirectory("tls-mitm")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let made = TestTLSCertificates(directory: directory)
+        let genuine = try await made.selfSigned("sidecar")
+        let ca = try await made.authority()
+        let sidecar = try await SidecarProcess.start()
+        defer { sidecar.stop() }
+        let proxy = try await TLSProxy(identity: genuine, targetPort: try #require(sidecar.baseURL.port))
+        let start = try await sidecar.startPairing()
+        var payload = try QRPayload.parse(start.qrPayload)
+        payload.url = proxy.url
+        payload.tlsPin = try TLSPin(certificateDER: genuine.der)
+        let image = try await QRImages.write(try payload.jsonString(), with: .companionQR)
+        defer { try? FileManager.default.removeItem(atPath: image) }
+        let cli = CompanionCLI(environment: ["SSL_CERT_FILE": trustedCA ? ca.certificate : nil])
+
+        let paired = try await cli.run(["pair", "scan", image])
+        #expect(paired.status == Exit.success, "\(paired)")
+        let status = try await cli.run(["status"])
+        #expect(status.status == Exit.success, "\(status)")
+        #expect(proxy.received.contains("GET /companion/status"), "the genuine path carries the requests")
+
+        try proxy.present(trustedCA ? try await made.issued("interceptor") : try await made.selfSigned("interceptor"))
+        for command in [["status"], ["logs", "task-1", "--follow"], ["chat", "--new", "a secret prompt"], ["watch"]] {
+            let result = try await cli.run(command, timeout: 60)
+            #expect(result.status == Exit.trust, "\(command): \(result)")
+            #expect(result.stderr.contains("refusing the TLS certificate"), "\(command): \(result)")
+        }
+        #expect(proxy.received.isEmpty, "the interceptor saw: \(proxy.received)")
+        await proxy.stop()
+    }
 }
