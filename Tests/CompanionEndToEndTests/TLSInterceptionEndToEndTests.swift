@@ -44,21 +44,34 @@ struct TLSInterceptionEndToEndTests {
         #expect(try await cli.run(["status"]).status == Exit.notPaired, "nothing was stored")
     }
 
-    /// A typed code carries no pin: `https://` is then verified with the system trust store, which refuses an
-    /// interceptor's self-signed certificate before the code is sent.
-    @Test func pairCodeRefusesAnUntrustedInterceptorAndSendsItNothing() async throws {
+    /// A typed code carries no pin: the companion accepts the key presented and pairing v2 binds its pin into the
+    /// exchange. An interceptor relaying to the sidecar with a certificate of its own (self-signed, or from a CA the
+    /// system trusts) is refused by the sidecar's check of that pin: exit 11, and the code never crosses.
+    @Test(arguments: [false, true])
+    func pairCodeThroughAnInterceptorFailsTheBoundExchange(trustedCA: Bool) async throws {
         let directory = try TestPaths.temporaryDirectory("tls-mitm")
         defer { try? FileManager.default.removeItem(at: directory) }
         let made = TestTLSCertificates(directory: directory)
-        let interceptor = try await OpenSSLServer(identity: try await made.selfSigned("interceptor"), www: false)
-        let cli = CompanionCLI()
-        let result = try await cli.run(["pair", "code", "493817", "--url", interceptor.url])
-        await interceptor.stop()
+        let ca = try await made.authority()
+        let sidecar = try await SidecarProcess.start()
+        defer { sidecar.stop() }
+        let proxy = try await TLSProxy(
+            identity: trustedCA ? try await made.issued("interceptor") : try await made.selfSigned("interceptor"),
+            targetPort: try #require(sidecar.baseURL.port))
+        let code = try await sidecar.startPairing().code
+        let cli = CompanionCLI(environment: ["SSL_CERT_FILE": trustedCA ? ca.certificate : nil])
+        let result = try await cli.run(["pair", "code", code, "--url", proxy.url])
+        // v1 would send the code: over a key nothing vouches for, it is refused before anything is sent.
+        let v1 = try await cli.run(["pair", "code", code, "--url", proxy.url, "--pairing-version", "1"])
+        let received = proxy.received
+        await proxy.stop()
         #expect(result.status == Exit.trust, "\(result)")
-        #expect(result.stderr.contains("no key is pinned for this sidecar"), "\(result)")
-        for secret in ["493817", "POST", "GET", "/companion/"] {
-            #expect(!interceptor.received.contains(secret), "the interceptor saw \(secret): \(interceptor.received)")
-        }
+        #expect(result.stderr.contains("tls_key_mismatch"), "\(result)")
+        #expect(received.contains("/companion/pairing/v2/exchange"), "the exchange went through the interceptor")
+        #expect(!received.contains(code), "the code crossed the interceptor: \(received)")
+        #expect(try await cli.run(["status"]).status == Exit.notPaired, "nothing was stored")
+        #expect(v1.status == Exit.trust, "\(v1)")
+        #expect(!received.contains("/companion/pairing/complete"), "v1 sent its request: \(received)")
     }
 
     /// A device paired through the sidecar's TLS (a proxy presenting the sidecar's certificate, pinned by the QR
@@ -78,11 +91,14 @@ struct TLSInterceptionEndToEndTests {
         var payload = try QRPayload.parse(start.qrPayload)
         payload.url = proxy.url
         payload.tlsPin = try TLSPin(certificateDER: genuine.der)
+        // Pairing v1 (a QR code that does not announce v2): v2 would bind the TLS pin into the exchange, and this
+        // loopback sidecar serves no TLS key of its own (the proxy's certificate is the test's).
+        payload.pairingVersion = nil
         let image = try await QRImages.write(try payload.jsonString(), with: .companionQR)
         defer { try? FileManager.default.removeItem(atPath: image) }
         let cli = CompanionCLI(environment: ["SSL_CERT_FILE": trustedCA ? ca.certificate : nil])
 
-        let paired = try await cli.run(["pair", "scan", image])
+        let paired = try await cli.run(["pair", "scan", image, "--pairing-version", "1"])
         #expect(paired.status == Exit.success, "\(paired)")
         let status = try await cli.run(["status"])
         #expect(status.status == Exit.success, "\(status)")

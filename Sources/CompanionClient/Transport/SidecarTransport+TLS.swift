@@ -1,3 +1,4 @@
+import CompanionAPI
 import Foundation
 import NIOCore
 import NIOSSL
@@ -23,6 +24,12 @@ extension SidecarTransport {
                 }
             }
         }
+    }
+
+    /// The pin of the TLS key this sidecar presented to the last pinned or trust-on-first-use connection; nil over
+    /// plain HTTP, under the system trust store, and before the first request.
+    public var presentedTLSPin: TLSPin? {
+        baseURL.scheme == "https" ? PinnedTLS.learnedPin(for: baseURL) : nil
     }
 
     /// The deadline of each capturing handshake: the transport's own.

@@ -1,3 +1,4 @@
+import CompanionAPI
 import CompanionTLS
 import Foundation
 import NIOCore
@@ -33,16 +34,18 @@ enum PinnedTLS {
         async throws(CompanionClientError) -> TLSConfiguration?
     {
         guard url.scheme == "https" else { return nil }
-        guard !policy.pins.isEmpty else { return systemConfiguration(policy) }
+        guard !policy.pins.isEmpty || policy.trustOnFirstUse else { return systemConfiguration(policy) }
         let (host, port) = endpoint(of: url)
-        if let known = lock.withLock({ learned["\(host):\(port)"] }), known.isPinned(by: policy.pins) {
+        if let known = lock.withLock({ learned["\(host):\(port)"] }),
+            known.isPinned(by: policy.pins) || policy.trustOnFirstUse
+        {
             return configuration(pinning: known, policy: policy)
         }
         let presented: PresentedCertificate?
         do { presented = try await TLSProbe.presentedCertificate(host: host, port: port, timeout: timeout) } catch {
             throw .network(TransportFailure.classify(error), url: url.absoluteString)
         }
-        guard let presented, presented.isPinned(by: policy.pins) else {
+        guard let presented, presented.isPinned(by: policy.pins) || policy.trustOnFirstUse else {
             throw .trust(await refusal(.pinMismatch, presented: presented, url: url, policy: policy, timeout: timeout))
         }
         lock.withLock { learned["\(host):\(port)"] = presented }
@@ -54,11 +57,11 @@ enum PinnedTLS {
         let (host, port) = endpoint(of: url)
         guard let presented = try? await TLSProbe.presentedCertificate(host: host, port: port, timeout: timeout)
         else { return .unknown }
-        if policy.pins.isEmpty {
+        if policy.pins.isEmpty && !policy.trustOnFirstUse {
             return .refused(
                 await refusal(.notTrusted, presented: presented, url: url, policy: policy, timeout: timeout))
         }
-        guard presented.isPinned(by: policy.pins) else {
+        guard presented.isPinned(by: policy.pins) || policy.trustOnFirstUse else {
             return .refused(
                 await refusal(.pinMismatch, presented: presented, url: url, policy: policy, timeout: timeout))
         }
@@ -71,6 +74,13 @@ enum PinnedTLS {
                     presented: presented.pin, signedByTrustedCA: false))
         }
         return .unknown
+    }
+
+    /// The pin of the certificate `url`'s host and port presented to this process's last pinned or
+    /// trust-on-first-use connection; nil before one.
+    static func learnedPin(for url: URL) -> TLSPin? {
+        let (host, port) = endpoint(of: url)
+        return lock.withLock { learned["\(host):\(port)"]?.pin }
     }
 
     /// True for an error of the TLS layer (a refused or broken handshake).

@@ -14,15 +14,23 @@ public struct SidecarTLSPolicy: Sendable, Equatable {
     public var pins: [TLSPin]
     /// A PEM bundle used as the system trust store instead of NIOSSL's default (`/etc/ssl/certs`); nil: the default.
     public var trustStoreFile: String?
+    /// Without pins: accept the key the sidecar presents, whatever it is, and remember its pin
+    /// (``SidecarTransport/presentedTLSPin``). Only for pairing v2 by a typed code, which binds that pin into the
+    /// exchange, so an interceptor's key makes the exchange fail; never where a secret crosses.
+    public var trustOnFirstUse: Bool
 
     /// The environment variable naming a PEM bundle to use as the system trust store (OpenSSL's and curl's).
     public static let trustStoreVariable = "SSL_CERT_FILE"
 
     /// A policy accepting `pins`, with the system trust store from `trustStoreFile`, by default the file
     /// `SSL_CERT_FILE` names in this process's environment (the name OpenSSL and curl honour), else NIOSSL's.
-    public init(pins: [TLSPin] = [], trustStoreFile: String? = SidecarTLSPolicy.environmentTrustStoreFile) {
+    public init(
+        pins: [TLSPin] = [], trustStoreFile: String? = SidecarTLSPolicy.environmentTrustStoreFile,
+        trustOnFirstUse: Bool = false
+    ) {
         self.pins = pins
         self.trustStoreFile = trustStoreFile
+        self.trustOnFirstUse = trustOnFirstUse && pins.isEmpty
     }
 
     /// No pins, the environment's trust store.
