@@ -29,7 +29,8 @@ extension Companion {
         }
         let (keyPair, created) = try store.identity()
         let client = try client(
-            url: url, signer: nil, tls: Self.pairingTLSPolicy(url: url, ticket: ticket, store: store))
+            url: url, signer: nil,
+            tls: Self.pairingTLSPolicy(url: url, ticket: ticket, announced: options.expectedTLSPin, store: store))
         let request = try Self.transitioned { () throws(PairingTransitionError) in
             try machine.submit(
                 deviceName: options.deviceName, hostName: options.hostName, publicKey: keyPair.publicKey.base64)
@@ -93,13 +94,13 @@ extension Companion {
             sidecarVerification: trust.verification, pairingVersion: 1)
     }
 
-    /// What a pairing's connections accept over `https://`: the QR code's TLS pin, else the pins of an earlier
-    /// pairing with this sidecar URL, else (a typed code) whatever key the sidecar presents, whose pin pairing v2 then
-    /// binds into the exchange (v1 is refused then); plain HTTP needs none.
-    static func pairingTLSPolicy(url: String, ticket: PairingTicket, store: CompanionStore) throws(CompanionError)
-        -> SidecarTLSPolicy
+    /// What a pairing's connections accept over `https://`: the QR code's TLS pin, else the one a discovery record
+    /// `announced`, else the pins of an earlier pairing with this sidecar URL, else (a typed code) whatever key the
+    /// sidecar presents, whose pin pairing v2 then binds into the exchange (v1 is refused then); plain HTTP needs none.
+    static func pairingTLSPolicy(url: String, ticket: PairingTicket, announced: TLSPin?, store: CompanionStore)
+        throws(CompanionError) -> SidecarTLSPolicy
     {
-        if let pin = ticket.tlsPin { return SidecarTLSPolicy(pins: [pin]) }
+        if let pin = ticket.tlsPin ?? announced { return SidecarTLSPolicy(pins: [pin]) }
         let stored = tlsPolicy(for: url, record: try store.pairing())
         if !stored.pins.isEmpty || !url.hasPrefix("https://") { return stored }
         return SidecarTLSPolicy(trustOnFirstUse: true)
