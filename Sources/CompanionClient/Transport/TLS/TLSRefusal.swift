@@ -60,8 +60,7 @@ public struct TLSRefusal: Equatable, Sendable, CustomStringConvertible {
     public var guidance: String {
         switch reason {
         case .pinMismatch:
-            "if the sidecar's TLS key was replaced on purpose (companion sidecar tls rotate, or a --tls-cert with a "
-                + "new key), run `companion status` on a network you trust to learn the announced pin, or pair "
+            "if the sidecar's TLS key was replaced on purpose (a new --tls-cert key, a new data directory), pair "
                 + "again from the workstation's new QR code (companion sidecar pair, then companion pair scan); "
                 + "otherwise someone may be intercepting this network: send nothing over it"
         case .notTrusted:
