@@ -58,6 +58,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.0"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
+        // The sidecar's TLS listeners, and the companion's pinned TLS (a capturing handshake, the trust roots of
+        // each connection).
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.36.0"),
         // The sidecar's extra listeners and TLS reload run as services beside the API (SIGHUP included).
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
@@ -96,11 +98,13 @@ let package = Package(
         .target(
             name: "CompanionClient",
             dependencies: [
-                "CompanionAPI",
+                "CompanionAPI", "CompanionTLS",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -228,7 +232,11 @@ let package = Package(
 
         // Tests.
         .target(
-            name: "CompanionTestSupport", dependencies: ["CompanionCrypto", "CompanionAPI"],
+            name: "CompanionTestSupport",
+            dependencies: [
+                "CompanionCrypto", "CompanionAPI", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
             path: "Tests/CompanionTestSupport"),
         .testTarget(name: "CompanionPathsTests", dependencies: ["CompanionPaths"]),
         .testTarget(name: "CompanionAgentsTests", dependencies: ["CompanionAgents", "CompanionTestSupport"]),
@@ -252,7 +260,9 @@ let package = Package(
             name: "CompanionPairingTests", dependencies: ["CompanionPairing", "CompanionAPI", "CompanionTestSupport"]),
         .testTarget(
             name: "CompanionClientTests",
-            dependencies: ["CompanionClient", "CompanionAPI", "CompanionCrypto", "CompanionTestSupport"]),
+            dependencies: [
+                "CompanionClient", "CompanionAPI", "CompanionCrypto", "CompanionTLS", "CompanionTestSupport",
+            ]),
         .testTarget(
             name: "CompanionSidecarTests",
             dependencies: [
@@ -268,7 +278,7 @@ let package = Package(
             name: "CompanionEndToEndTests",
             dependencies: [
                 "CompanionClient", "CompanionQR", "CompanionCrypto", "CompanionAPI", "CompanionVault",
-                "CompanionVaultSecretService", "CompanionSidecar",
+                "CompanionVaultSecretService", "CompanionSidecar", "CompanionTLS",
                 "CompanionTestSupport",
             ]),
     ],

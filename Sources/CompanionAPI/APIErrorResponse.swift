@@ -36,6 +36,7 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case pairingBurned = "pairing_burned"  // 429: too many failed attempts
     case payloadTooLarge = "payload_too_large"  // 413
     case conflict = "conflict"  // 409
+    case tlsKeyMismatch = "tls_key_mismatch"  // 409: the TLS key a v2 companion saw is not the sidecar's
     case internalError = "internal_error"  // 500: never for bad input
     case unavailable = "unavailable"  // 503: the sidecar cannot serve the request now (e.g. its disk is full)
 
@@ -46,7 +47,7 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
         case .wrongCode, .wrongToken, .unauthorized: 401
         case .forbidden: 403
         case .notFound: 404
-        case .conflict: 409
+        case .conflict, .tlsKeyMismatch: 409
         case .noActivePairing, .pairingExpired, .pairingUsed: 410
         case .payloadTooLarge: 413
         case .pairingBurned: 429

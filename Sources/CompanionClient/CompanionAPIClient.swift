@@ -16,13 +16,14 @@ public struct CompanionAPIClient: Sendable {
     public var signer: (any RequestSigning)? { transport.authentication.signer }
 
     /// A client for the sidecar at `baseURL` (validated with ``SidecarURLPolicy``), with a per-request timeout
-    /// in seconds.
-    public init(baseURL: String, timeout: TimeInterval = 10, signer: (any RequestSigning)? = nil)
-        throws(CompanionClientError)
-    {
+    /// in seconds, accepting over `https://` what `tls` accepts.
+    public init(
+        baseURL: String, timeout: TimeInterval = 10, signer: (any RequestSigning)? = nil,
+        tls: SidecarTLSPolicy = .systemTrust
+    ) throws(CompanionClientError) {
         transport = try SidecarTransport(
             baseURL: baseURL, authentication: SidecarAuthentication(signer: signer),
-            timeout: .milliseconds(Int64((timeout * 1000).rounded())))
+            timeout: .milliseconds(Int64((timeout * 1000).rounded())), tls: tls)
     }
 
     /// A client over an existing transport.

@@ -10,6 +10,8 @@ public enum CompanionClientError: Error, Equatable, Sendable, CustomStringConver
     case validation(ValidationFailure)
     /// The answer was not the JSON the contract promises.
     case malformedResponse(endpoint: String, status: Int, detail: String)
+    /// The sidecar's TLS certificate was refused (not the pinned key, or not trusted): nothing was sent.
+    case trust(TLSRefusal)
 
     /// An answer larger than ``SidecarTransport/maxBodyBytes``: refused before it is read or decoded.
     static func tooLarge(_ endpoint: CompanionEndpoint, status: Int) -> CompanionClientError {
@@ -37,6 +39,7 @@ public enum CompanionClientError: Error, Equatable, Sendable, CustomStringConver
         case .validation(let failure): failure.description
         case .malformedResponse(let endpoint, let status, let detail):
             "unexpected answer from \(endpoint) (HTTP \(status)): \(detail)"
+        case .trust(let refusal): refusal.description
         }
     }
 
@@ -48,6 +51,7 @@ public enum CompanionClientError: Error, Equatable, Sendable, CustomStringConver
         case .validation(let failure): failure.hint
         case .malformedResponse:
             "check that the URL points at a CompanionKit sidecar (GET /health answers \"companion-sidecar\")"
+        case .trust(let refusal): refusal.guidance
         }
     }
 

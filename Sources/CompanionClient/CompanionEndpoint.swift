@@ -72,6 +72,8 @@ public struct CompanionEndpoint: Sendable, Equatable, CustomStringConvertible {
     /// `GET /companion/status`, signed: the sidecar checks the signature (401 once this device is no longer
     /// trusted) and records the device as seen.
     public static let signedStatus = CompanionEndpoint(method: "GET", path: "/companion/status", auth: .signature)
+    /// `GET /companion/tls`: the TLS key pin served now and an announced next one (signed).
+    public static let tlsStatus = CompanionEndpoint(method: "GET", path: "/companion/tls", auth: .signature)
     /// `GET /companion/status?auditSince=ID`, signed: the answer also carries the hash of row `ID` of the audit log.
     public static func signedStatus(auditSince id: Int64) -> CompanionEndpoint {
         CompanionEndpoint(

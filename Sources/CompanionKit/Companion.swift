@@ -60,17 +60,32 @@ public struct Companion: Sendable {
 
     /// A client for `url`; with `signed`, requests that take a signature are signed when this device is paired
     /// with that sidecar (see ``signer(for:)``).
+    /// Over `https://`, the client accepts only the TLS keys pinned by the pairing with that sidecar, if any.
     public func client(url: String, signed: Bool = false) throws(CompanionError) -> CompanionAPIClient {
-        try client(url: url, signer: signed ? signer(for: url) : nil)
+        let record = try store.pairing()
+        return try client(
+            url: url, signer: signed ? signer(for: url, record: record) : nil,
+            tls: Self.tlsPolicy(for: url, record: record))
     }
 
     /// A client for `url` that signs as this device when `record` is its pairing with that sidecar.
     func signedClient(url: String, record: PairingRecord?) throws(CompanionError) -> CompanionAPIClient {
-        try client(url: url, signer: signer(for: url, record: record))
+        try client(url: url, signer: signer(for: url, record: record), tls: Self.tlsPolicy(for: url, record: record))
     }
 
-    private func client(url: String, signer: RequestSigner?) throws(CompanionError) -> CompanionAPIClient {
-        do { return try CompanionAPIClient(baseURL: url, timeout: timeout, signer: signer) } catch {
+    /// What `https://` connections to `url` accept: the TLS pins of `record` when it is the pairing with that
+    /// sidecar, else the system trust store.
+    static func tlsPolicy(for url: String, record: PairingRecord?) -> SidecarTLSPolicy {
+        guard let record, record.sidecarURL == (try? normalizedURL(url)), let pins = record.tlsPins else {
+            return .systemTrust
+        }
+        return SidecarTLSPolicy(pins: pins)
+    }
+
+    func client(url: String, signer: RequestSigner?, tls: SidecarTLSPolicy) throws(CompanionError)
+        -> CompanionAPIClient
+    {
+        do { return try CompanionAPIClient(baseURL: url, timeout: timeout, signer: signer, tls: tls) } catch {
             throw CompanionError.from(error)
         }
     }

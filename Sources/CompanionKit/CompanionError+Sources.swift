@@ -37,6 +37,13 @@ extension CompanionError {
             if let code, pairingCodes.contains(code) {
                 return CompanionError(.pairing, error.description, hint: error.retryGuidance, clientError: error)
             }
+            if code == APIErrorCode.tlsKeyMismatch.rawValue {
+                return CompanionError(
+                    .trust, error.description,
+                    hint: "someone between this device and the workstation presented another TLS certificate: pair on "
+                        + "a network you trust, or scan the workstation's QR code (companion pair scan)",
+                    clientError: error)
+            }
             if status == 401 || code == "unauthorized" {
                 return CompanionError(
                     .notPaired, error.description, hint: "this device is not trusted: pair it again",
@@ -47,6 +54,8 @@ extension CompanionError {
             return CompanionError(.invalidInput, failure.description, hint: failure.hint, clientError: error)
         case .malformedResponse:
             return CompanionError(.server, error.description, hint: error.retryGuidance, clientError: error)
+        case .trust:
+            return CompanionError(.trust, error.description, hint: error.retryGuidance, clientError: error)
         }
     }
 

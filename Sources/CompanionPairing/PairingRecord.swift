@@ -26,6 +26,10 @@ public struct PairingRecord: Codable, Sendable, Equatable {
     /// The newest audit row of the sidecar this device last saw in a signed status (``AuditWitness``); nil
     /// before the first one, and in records written before the witness existed.
     public var auditHead: AuditRowMark?
+    /// The pins of the sidecar's TLS keys this device accepts over `https://` (``TLSPin``): the one from the QR
+    /// code, or the ones the pairing connection accepted, then the next pins the sidecar announced; nil in records
+    /// written before TLS (and for a sidecar paired over plain HTTP), which keep working without.
+    public var tlsPins: [TLSPin]?
 
     public init(
         deviceId: String, deviceName: String, sidecarURL: String, workstationName: String? = nil,
@@ -48,5 +52,6 @@ public struct PairingRecord: Codable, Sendable, Equatable {
             workstationName: ticket.workstationName,
             sidecarFingerprint: proof?.fingerprint ?? ticket.fingerprint, sidecarPublicKey: proof?.publicKey,
             pairedAt: device.connectedAt ?? now, method: ticket.source.rawValue)
+        tlsPins = ticket.tlsPin.map { [$0] }
     }
 }

@@ -24,6 +24,8 @@ public struct PairingTicket: Sendable, Equatable {
     public var expiresAt: Date?
     /// The highest pairing exchange the sidecar announced in its QR code (2: CPace); nil when not announced.
     public var pairingVersion: Int?
+    /// The pin of the sidecar's TLS key from the QR code (``TLSPin``), when it serves HTTPS; nil otherwise.
+    public var tlsPin: TLSPin?
 
     public init(
         source: Source, code: String, token: String? = nil, sidecarURL: String? = nil,
@@ -44,6 +46,7 @@ public struct PairingTicket: Sendable, Equatable {
             source: .qr, code: payload.code, token: payload.token, sidecarURL: payload.url,
             workstationName: payload.name, fingerprint: payload.fingerprint, expiresAt: payload.expiresAt)
         pairingVersion = payload.pairingVersion
+        tlsPin = payload.tlsPin
     }
 
     /// Whole seconds left until expiry at `now` (rounded up, never negative); nil when the expiry is unknown.

@@ -23,7 +23,10 @@ public enum SelfSignedCertificate {
         }
         var extensions = try Certificate.Extensions {
             Critical(BasicConstraints.notCertificateAuthority)
-            Critical(KeyUsage(digitalSignature: true))
+            // keyCertSign: BoringSSL counts a certificate as self-signed (usable as its own trust anchor) only when
+            // its key usage allows certificate signing, and the companion's pinned connection trusts exactly this
+            // certificate (CompanionClient's PinnedTLS): without it, the real handshake fails.
+            Critical(KeyUsage(digitalSignature: true, keyCertSign: true))
             try ExtendedKeyUsage([.serverAuth])
         }
         if !alternatives.isEmpty {

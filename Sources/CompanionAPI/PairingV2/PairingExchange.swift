@@ -9,12 +9,17 @@ public struct PairingExchangeRequest: Codable, Sendable, Equatable {
     public var devicePublicKey: String
     /// `Ya`, base64url (32 bytes).
     public var share: String
+    /// The pin of the TLS key the companion's connection presented, when it pairs over HTTPS (bound into `CI`:
+    /// ``PairingProtocolV2/channelIdentifier(deviceKey:sidecarKey:tlsPin:)``); nil over plain HTTP and from
+    /// companions older than TLS.
+    public var tlsPin: TLSPin?
 
-    public init(pairingId: String, deviceName: String, devicePublicKey: String, share: String) {
+    public init(pairingId: String, deviceName: String, devicePublicKey: String, share: String, tlsPin: TLSPin? = nil) {
         self.pairingId = pairingId
         self.deviceName = deviceName
         self.devicePublicKey = devicePublicKey
         self.share = share
+        self.tlsPin = tlsPin
     }
 }
 

@@ -5,7 +5,10 @@ import CompanionCrypto
 ///
 /// - `PRS`: the six ASCII digits of the code.
 /// - `sid`: the pairing id (16 random bytes, from the offer).
-/// - `CI`: `lv_cat("companionkit-pairing-v2", device public key, sidecar public key)` (raw keys, initiator first).
+/// - `CI`: `lv_cat("companionkit-pairing-v2", device public key, sidecar public key)` (raw keys, initiator first);
+///   over HTTPS `lv_cat("companionkit-pairing-v2-tls", device public key, sidecar public key, TLS pin digest)`: the
+///   companion binds the pin of the certificate its connection presented, the sidecar its own, so an interceptor
+///   that swapped the certificate makes the generators differ and the key confirmation fail.
 /// - `ADa`: `lv_cat("companionkit-pairing/2", device name)`; `ADb`: the sidecar's signature over
 ///   `lv_cat("companionkit-pairing-v2-sidecar", sid, CI, Ya, ADa, Yb)`.
 /// - Key confirmation: the sidecar sends its tag with `Yb`; the companion checks it and the signature, then sends its
@@ -21,9 +24,18 @@ public enum PairingProtocolV2 {
     /// `PRS`: the code's digits.
     public static func passwordString(code: String) -> SecureBytes { SecureBytes(Array(code.utf8)) }
 
-    /// `CI`: the protocol label and both identity keys, device (initiator) first.
-    public static func channelIdentifier(deviceKey: Ed25519PublicKey, sidecarKey: Ed25519PublicKey) -> [UInt8] {
-        CPaceEncoding.lvCat(Array("companionkit-pairing-v2".utf8), deviceKey.rawBytes, sidecarKey.rawBytes)
+    /// `CI`: the protocol label and both identity keys, device (initiator) first, then the TLS key pin when the
+    /// exchange runs over HTTPS (a label of its own, so the two forms never collide).
+    public static func channelIdentifier(
+        deviceKey: Ed25519PublicKey, sidecarKey: Ed25519PublicKey, tlsPin: TLSPin? = nil
+    )
+        -> [UInt8]
+    {
+        guard let tlsPin else {
+            return CPaceEncoding.lvCat(Array("companionkit-pairing-v2".utf8), deviceKey.rawBytes, sidecarKey.rawBytes)
+        }
+        return CPaceEncoding.lvCat(
+            Array("companionkit-pairing-v2-tls".utf8), deviceKey.rawBytes, sidecarKey.rawBytes, tlsPin.digest)
     }
 
     /// `ADa`: the protocol version label and the device name.

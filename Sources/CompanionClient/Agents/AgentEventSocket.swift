@@ -57,31 +57,35 @@ public struct AgentEventSocket: Sendable {
         let logger = Logger(label: "companion.agents.ws", factory: { _ in SwiftLogNoOpLogHandler() })
         let close: WebSocketCloseFrame?
         do {
-            close = try await WebSocketClient.connect(
-                url: url(after: after, epoch: epoch), configuration: configuration, logger: logger
-            ) { inbound, outbound, _ in
-                for message in messages {
-                    try await outbound.write(.text(String(decoding: try ClaudeAPIJSON.encode(message), as: UTF8.self)))
-                }
-                let sender = outgoing.map { outgoing in
-                    Task {
-                        for await message in outgoing {
-                            guard let data = try? ClaudeAPIJSON.encode(message) else { continue }
-                            try? await outbound.write(.text(String(decoding: data, as: UTF8.self)))
+            close = try await transport.withTLS { tls in
+                try await WebSocketClient.connect(
+                    url: url(after: after, epoch: epoch), configuration: configuration, tlsConfiguration: tls,
+                    logger: logger
+                ) { inbound, outbound, _ in
+                    for message in messages {
+                        try await outbound.write(
+                            .text(String(decoding: try ClaudeAPIJSON.encode(message), as: UTF8.self)))
+                    }
+                    let sender = outgoing.map { outgoing in
+                        Task {
+                            for await message in outgoing {
+                                guard let data = try? ClaudeAPIJSON.encode(message) else { continue }
+                                try? await outbound.write(.text(String(decoding: data, as: UTF8.self)))
+                            }
                         }
                     }
-                }
-                defer { sender?.cancel() }
-                for try await frame in inbound.messages(maxSize: 16 << 20) {
-                    guard case .text(let text) = frame else { continue }
-                    let event: AgentEventMessage
-                    do { event = try ClaudeAPIJSON.decode(AgentEventMessage.self, from: Data(text.utf8)) } catch {
-                        throw CompanionClientError.malformedResponse(
-                            endpoint: endpoint.description, status: 101, detail: "an event is not valid JSON")
-                    }
-                    for reply in try await receive(event) {
-                        try await outbound.write(
-                            .text(String(decoding: try ClaudeAPIJSON.encode(reply), as: UTF8.self)))
+                    defer { sender?.cancel() }
+                    for try await frame in inbound.messages(maxSize: 16 << 20) {
+                        guard case .text(let text) = frame else { continue }
+                        let event: AgentEventMessage
+                        do { event = try ClaudeAPIJSON.decode(AgentEventMessage.self, from: Data(text.utf8)) } catch {
+                            throw CompanionClientError.malformedResponse(
+                                endpoint: endpoint.description, status: 101, detail: "an event is not valid JSON")
+                        }
+                        for reply in try await receive(event) {
+                            try await outbound.write(
+                                .text(String(decoding: try ClaudeAPIJSON.encode(reply), as: UTF8.self)))
+                        }
                     }
                 }
             }

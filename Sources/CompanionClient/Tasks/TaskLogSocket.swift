@@ -47,27 +47,30 @@ public struct TaskLogSocket: Sendable {
             maxFrameSize: 16 << 20, additionalHeaders: headers, autoPing: .enabled(timePeriod: .seconds(5)))
         let end = EndBox()
         let logger = Logger(label: "companion.logs.ws", factory: { _ in SwiftLogNoOpLogHandler() })
+        let handler: WebSocketDataHandler<WebSocketClient.Context> = { inbound, outbound, _ in
+            opened()
+            let ready = try CompanionJSON.encode(TaskLogMessage.ready)
+            try await outbound.write(.text(String(decoding: ready, as: UTF8.self)))
+            for try await message in inbound.messages(maxSize: 16 << 20) {
+                guard case .text(let text) = message else { continue }
+                let decoded: TaskLogMessage
+                do { decoded = try CompanionJSON.decode(TaskLogMessage.self, from: Data(text.utf8)) } catch {
+                    throw CompanionClientError.malformedResponse(
+                        endpoint: endpoint.description, status: 101, detail: "a log message is not valid JSON")
+                }
+                switch decoded.type {
+                case .lines: try await receive(decoded.lines ?? [])
+                case .end: end.set(.ended(decoded.status ?? .failed, exitCode: decoded.exitCode))
+                case .ready: break
+                }
+            }
+        }
         let close: WebSocketCloseFrame?
         do {
-            close = try await WebSocketClient.connect(
-                url: url(taskID: taskID, after: cursor), configuration: configuration, logger: logger
-            ) { inbound, outbound, _ in
-                opened()
-                let ready = try CompanionJSON.encode(TaskLogMessage.ready)
-                try await outbound.write(.text(String(decoding: ready, as: UTF8.self)))
-                for try await message in inbound.messages(maxSize: 16 << 20) {
-                    guard case .text(let text) = message else { continue }
-                    let decoded: TaskLogMessage
-                    do { decoded = try CompanionJSON.decode(TaskLogMessage.self, from: Data(text.utf8)) } catch {
-                        throw CompanionClientError.malformedResponse(
-                            endpoint: endpoint.description, status: 101, detail: "a log message is not valid JSON")
-                    }
-                    switch decoded.type {
-                    case .lines: try await receive(decoded.lines ?? [])
-                    case .end: end.set(.ended(decoded.status ?? .failed, exitCode: decoded.exitCode))
-                    case .ready: break
-                    }
-                }
+            close = try await client.transport.withTLS { tls in
+                try await WebSocketClient.connect(
+                    url: url(taskID: taskID, after: cursor), configuration: configuration, tlsConfiguration: tls,
+                    logger: logger, handler: handler)
             }
         } catch let error as CompanionClientError {
             throw error

@@ -31,7 +31,13 @@ extension SidecarTransport {
         let display = baseURL.absoluteString
         let response: HTTPClientResponse
         do {
-            response = try await Self.client.execute(request, deadline: .now() + .nanoseconds(timeoutNanoseconds))
+            response = try await withTLS { tls in
+                var pinned = request
+                pinned.tlsConfiguration = tls
+                return try await Self.client.execute(pinned, deadline: .now() + .nanoseconds(timeoutNanoseconds))
+            }
+        } catch let error as CompanionClientError {
+            throw error
         } catch {
             throw .network(TransportFailure.classify(error), url: display)
         }

@@ -23,14 +23,19 @@ public struct SidecarTransport: Sendable {
     public let authentication: SidecarAuthentication
     /// Longest time one request may take, connection included.
     public let timeout: Duration
+    /// Which TLS certificates `https://` connections accept (the pins stored with the pairing).
+    public let tls: SidecarTLSPolicy
 
-    /// A transport for the sidecar at `baseURL` (validated with ``SidecarURLPolicy``).
-    public init(baseURL: String, authentication: SidecarAuthentication = .none, timeout: Duration = .seconds(10))
-        throws(CompanionClientError)
-    {
+    /// A transport for the sidecar at `baseURL` (validated with ``SidecarURLPolicy``), accepting over `https://`
+    /// what `tls` accepts.
+    public init(
+        baseURL: String, authentication: SidecarAuthentication = .none, timeout: Duration = .seconds(10),
+        tls: SidecarTLSPolicy = .systemTrust
+    ) throws(CompanionClientError) {
         self.baseURL = try SidecarURLPolicy.validate(baseURL)
         self.authentication = authentication
         self.timeout = timeout
+        self.tls = tls
     }
 
     /// The absolute URL of `endpoint` on this sidecar.
@@ -49,28 +54,30 @@ public struct SidecarTransport: Sendable {
     public func send(_ endpoint: CompanionEndpoint, body: Data? = nil) async throws(CompanionClientError)
         -> (status: Int, body: Data)
     {
-        var request = HTTPClientRequest(url: url(of: endpoint))
-        request.method = HTTPMethod(rawValue: endpoint.method)
-        request.headers.add(name: "Accept", value: "application/json")
-        if let body {
-            request.headers.add(name: "Content-Type", value: "application/json")
-            request.body = .bytes(ByteBuffer(bytes: body))
-        }
-        for (name, value) in try authenticationHeaders(for: endpoint, body: body ?? Data()) {
-            request.headers.replaceOrAdd(name: name, value: value)
-        }
+        let headers = try authenticationHeaders(for: endpoint, body: body ?? Data())
         let display = baseURL.absoluteString
         do {
-            let response = try await Self.client.execute(request, timeout: .nanoseconds(timeout.nanoseconds))
-            let status = Int(response.status.code)
-            if (300..<400).contains(status) { throw CompanionClientError.network(.redirected, url: display) }
-            if let length = response.headers.first(name: "Content-Length").flatMap(Int.init),
-                length > Self.maxBodyBytes
-            {
-                throw CompanionClientError.tooLarge(endpoint, status: status)
+            return try await withTLS { tls in
+                var request = HTTPClientRequest(url: url(of: endpoint))
+                request.method = HTTPMethod(rawValue: endpoint.method)
+                request.tlsConfiguration = tls
+                request.headers.add(name: "Accept", value: "application/json")
+                if let body {
+                    request.headers.add(name: "Content-Type", value: "application/json")
+                    request.body = .bytes(ByteBuffer(bytes: body))
+                }
+                for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
+                let response = try await Self.client.execute(request, timeout: .nanoseconds(timeout.nanoseconds))
+                let status = Int(response.status.code)
+                if (300..<400).contains(status) { throw CompanionClientError.network(.redirected, url: display) }
+                if let length = response.headers.first(name: "Content-Length").flatMap(Int.init),
+                    length > Self.maxBodyBytes
+                {
+                    throw CompanionClientError.tooLarge(endpoint, status: status)
+                }
+                var buffer = try await response.body.collect(upTo: Self.maxBodyBytes)
+                return (status, Data(buffer.readBytes(length: buffer.readableBytes) ?? []))
             }
-            var buffer = try await response.body.collect(upTo: Self.maxBodyBytes)
-            return (status, Data(buffer.readBytes(length: buffer.readableBytes) ?? []))
         } catch let error as CompanionClientError {
             throw error
         } catch is NIOTooManyBytesError {

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOPosix
+import NIOSSL
 import WSClient
 
 /// Classifies a transport error of AsyncHTTPClient or SwiftNIO as a ``NetworkFailure`` a person can act on.
@@ -35,6 +36,9 @@ enum TransportFailure {
                 return .other("the sidecar did not accept the WebSocket upgrade (a redirect or an error answer)")
             }
             return .other("the WebSocket failed")
+        }
+        if error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError {
+            return .other("the TLS handshake with the sidecar failed")
         }
         if error is CancellationError { return .other("the request was cancelled") }
         return .other("the connection failed")

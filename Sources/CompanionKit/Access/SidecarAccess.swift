@@ -24,13 +24,16 @@ public enum SidecarAccess {
         var key = apiKey
         if key == nil, let store { key = try store.apiKey() }
         var signer: RequestSigner?
+        var tls = SidecarTLSPolicy.systemTrust
         if let store {
-            signer = try Companion(vault: store.vault, timeout: timeout).signer(for: resolved)
+            let record = try store.pairing()
+            signer = try Companion(vault: store.vault, timeout: timeout).signer(for: resolved, record: record)
+            tls = Companion.tlsPolicy(for: resolved, record: record)
         }
         do {
             return try SidecarTransport(
                 baseURL: resolved, authentication: SidecarAuthentication(signer: signer, apiKey: key),
-                timeout: .milliseconds(Int64((timeout * 1000).rounded())))
+                timeout: .milliseconds(Int64((timeout * 1000).rounded())), tls: tls)
         } catch {
             throw CompanionError.from(error)
         }

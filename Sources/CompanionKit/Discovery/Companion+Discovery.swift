@@ -1,3 +1,4 @@
+import CompanionAPI
 import CompanionDiscovery
 import Foundation
 
@@ -45,6 +46,7 @@ extension PairingOptions {
     public func discovered(_ record: DiscoveryRecord) -> PairingOptions {
         var options = self
         options.expectedShortFingerprint = record.shortFingerprint
+        options.expectedTLSPin = record.tlsPin.flatMap { TLSPin($0) }
         options.expectsVersion2 = (record.pairingVersion ?? 1) >= 2
         options.discoveryRecordIncomplete = record.shortFingerprint == nil || record.pairingVersion == nil
         return options

@@ -28,7 +28,9 @@ extension Companion {
             }
         }
         let (keyPair, created) = try store.identity()
-        let client = try client(url: url)
+        let client = try client(
+            url: url, signer: nil,
+            tls: Self.pairingTLSPolicy(url: url, ticket: ticket, announced: options.expectedTLSPin, store: store))
         let request = try Self.transitioned { () throws(PairingTransitionError) in
             try machine.submit(
                 deviceName: options.deviceName, hostName: options.hostName, publicKey: keyPair.publicKey.base64)
@@ -37,9 +39,16 @@ extension Companion {
             try PairingInvitation.check(machine.state)
             throw CompanionError(.failure, "pairing stopped in state \(machine.state.name)")
         }
-        if try await negotiatedVersion(client: client, url: url, ticket: ticket, options: options)
-            >= PairingProtocolV2.version
-        {
+        let version = try await negotiatedVersion(client: client, url: url, ticket: ticket, options: options)
+        if version < PairingProtocolV2.version, client.transport.tls.trustOnFirstUse {
+            throw CompanionError(
+                .trust,
+                "refusing to pair over v1 with \(url): the code would cross a TLS connection whose key nothing vouches "
+                    + "for (no QR code pin, no earlier pairing)",
+                hint: "scan the workstation's QR code (companion pair scan), which pins its TLS key, or update the "
+                    + "sidecar so it offers pairing v2")
+        }
+        if version >= PairingProtocolV2.version {
             return try await pairV2(
                 request, machine: machine, client: client, url: url, keyPair: keyPair, created: created,
                 options: options)
@@ -74,14 +83,27 @@ extension Companion {
         }
         let trust = try await SidecarTrust(verification: options.verification)
             .verify(response.sidecar, device: device, ticket: ticket, deviceKey: keyPair.publicKey)
-        let record = PairingRecord(
+        var record = PairingRecord(
             device: device, ticket: ticket, sidecarURL: url, proof: response.sidecar, now: Date())
+        record.tlsPins = client.transport.tls.pins.isEmpty ? nil : client.transport.tls.pins
         try store.saveSidecarURL(url)
         try store.savePairing(record)
         return PairingOutcome(
             method: ticket.source.rawValue, sidecarURL: url, workstationName: ticket.workstationName, device: device,
             record: record, identityCreated: created, identityFingerprint: keyPair.publicKey.fingerprint.description,
             sidecarVerification: trust.verification, pairingVersion: 1)
+    }
+
+    /// What a pairing's connections accept over `https://`: the QR code's TLS pin, else the one a discovery record
+    /// `announced`, else the pins of an earlier pairing with this sidecar URL, else (a typed code) whatever key the
+    /// sidecar presents, whose pin pairing v2 then binds into the exchange (v1 is refused then); plain HTTP needs none.
+    static func pairingTLSPolicy(url: String, ticket: PairingTicket, announced: TLSPin?, store: CompanionStore)
+        throws(CompanionError) -> SidecarTLSPolicy
+    {
+        if let pin = ticket.tlsPin ?? announced { return SidecarTLSPolicy(pins: [pin]) }
+        let stored = tlsPolicy(for: url, record: try store.pairing())
+        if !stored.pins.isEmpty || !url.hasPrefix("https://") { return stored }
+        return SidecarTLSPolicy(trustOnFirstUse: true)
     }
 
     /// The pairing-level view of a client error, for the state machine.
@@ -91,6 +113,7 @@ extension Companion {
         case .server(_, let code, let message): .rejected(code: code, message: message)
         case .validation(let failure): .rejected(code: nil, message: failure.description)
         case .malformedResponse: .malformedResponse(error.description)
+        case .trust: .unreachable(error.description)
         }
     }
 

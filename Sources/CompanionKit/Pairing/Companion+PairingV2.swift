@@ -137,6 +137,7 @@ extension Companion {
         let fingerprint = result.sidecarKey.fingerprint.description
         var record = PairingRecord(device: device, ticket: ticket, sidecarURL: url, proof: proof, now: Date())
         record.pairingVersion = PairingProtocolV2.version
+        record.tlsPins = client.transport.tls.pins.isEmpty ? result.tlsPin.map { [$0] } : client.transport.tls.pins
         try store.saveSidecarURL(url)
         try store.savePairing(record)
         return PairingOutcome(

@@ -44,6 +44,9 @@ public struct PairingOptions: Sendable {
     /// The first 64 bits of the sidecar's fingerprint in hex (16 digits), from a discovery record: the key the
     /// exchange proves must have it.
     public var expectedShortFingerprint: String?
+    /// The sidecar's TLS key pin from a discovery record (DNS-SD `tlspin`): the pairing's connections accept only
+    /// that key. Unauthenticated like the record, so pairing v2 still binds the key it presented into the exchange.
+    public var expectedTLSPin: TLSPin?
     /// Set when the sidecar was found by a discovery record without a valid `pv` or `fp` (absent or malformed):
     /// nothing announced can be checked, so the record is untrusted and only v2 is used.
     public var discoveryRecordIncomplete = false

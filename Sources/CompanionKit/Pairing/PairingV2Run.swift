@@ -20,6 +20,8 @@ struct PairingV2Run {
     struct Result {
         let response: PairingCompleteResponse
         let sidecarKey: Ed25519PublicKey
+        /// The TLS key pin bound into the exchange (over HTTPS), which the pairing record keeps.
+        let tlsPin: TLSPin?
     }
 
     func run() async throws(CompanionError) -> Result {
@@ -54,13 +56,16 @@ struct PairingV2Run {
                         + "announcement says \(expectedShortFingerprint.prefix(16)))")
             }
         }
-        let ci = PairingProtocolV2.channelIdentifier(deviceKey: keyPair.publicKey, sidecarKey: sidecarKey)
+        // Over HTTPS, the pin of the key this connection presented (the offer came over it) is bound into CI.
+        let tlsPin = try boundTLSPin()
+        let ci = PairingProtocolV2.channelIdentifier(
+            deviceKey: keyPair.publicKey, sidecarKey: sidecarKey, tlsPin: tlsPin)
         let party = CPaceParty(
             role: .initiator, prs: PairingProtocolV2.passwordString(code: code), ci: ci, sid: sid)
         let adA = PairingProtocolV2.deviceAssociatedData(deviceName: deviceName)
         let request = PairingExchangeRequest(
             pairingId: offer.pairingId, deviceName: deviceName, devicePublicKey: keyPair.publicKey.base64,
-            share: Base64URL.encode(party.share))
+            share: Base64URL.encode(party.share), tlsPin: tlsPin)
         let answer = try await call { () async throws(CompanionClientError) in
             try await client.pairingExchange(request)
         }
@@ -75,7 +80,8 @@ struct PairingV2Run {
             throw CompanionError(
                 .pairing,
                 "the workstation did not prove it knows this code: the code is wrong, or something "
-                    + "between this device and the workstation altered the exchange",
+                    + "between this device and the workstation altered the exchange"
+                    + (tlsPin == nil ? "" : " (such as a TLS interceptor presenting a certificate of its own)"),
                 hint:
                     "check the code on the workstation's screen and try again (\(Self.attempts(offer.attemptsLeft - 1)) "
                     + "left on this pairing)")
@@ -91,7 +97,21 @@ struct PairingV2Run {
         let response = try await call { () async throws(CompanionClientError) in
             try await client.pairingConfirm(confirm)
         }
-        return Result(response: response, sidecarKey: sidecarKey)
+        guard try boundTLSPin() == tlsPin else {
+            throw SidecarTrust.refusal("the sidecar's TLS key changed during the exchange")
+        }
+        return Result(response: response, sidecarKey: sidecarKey, tlsPin: tlsPin)
+    }
+
+    /// The pin of the TLS key the sidecar's connection presented: nil over plain HTTP.
+    private func boundTLSPin() throws(CompanionError) -> TLSPin? {
+        guard client.baseURL.scheme == "https" else { return nil }
+        guard let pin = client.transport.presentedTLSPin else {
+            throw CompanionError(
+                .trust, "the TLS key the sidecar presented is unknown, so it cannot be bound into the pairing",
+                hint: "pair from the workstation's QR code (companion pair scan)")
+        }
+        return pin
     }
 
     /// "1 attempt", "3 attempts" (never below 0).

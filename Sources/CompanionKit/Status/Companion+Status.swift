@@ -10,13 +10,14 @@ extension Companion {
     /// fork in ``StatusReport/auditWitness`` (the stored head is then kept, so the next status reports it again).
     public func status(url: String? = nil) async throws(CompanionError) -> StatusReport {
         let url = try sidecarURL(override: url)
-        let record = try store.pairing()
+        var record = try store.pairing()
         let client = try signedClient(url: url, record: record)
         let witnessed = record.map { $0.sidecarURL == (try? Self.normalizedURL(url)) } ?? false
         let since = witnessed ? record?.auditHead?.id : nil
         let status = try await Self.call { () throws(CompanionClientError) in
             try await client.status(signed: true, auditSince: since)
         }
+        if witnessed, let refreshed = try await refreshTLSPins(client: client, record: record) { record = refreshed }
         var report = StatusReport(status, url: url, record: record)
         guard witnessed, var current = record, status.auditHead != nil || current.auditHead != nil
         else { return report }

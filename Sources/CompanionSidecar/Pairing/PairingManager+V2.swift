@@ -24,11 +24,16 @@ extension PairingManager {
     /// The attempt is charged and the state written back before the first `await`: the actor may run other
     /// requests while this one waits for the audit log, and each of them must see this attempt counted (else N
     /// parallel exchanges would get N confirmation tags, N offline-checkable guesses, for one attempt).
+    ///
+    /// `seenTLSPin` is the pin of the TLS key the companion's connection presented (over HTTPS): the sidecar binds its
+    /// own pin into `CI` then, and refuses at once, without charging an attempt, a pin that is not its own.
     public func exchange(
-        pairingID: String, deviceName: String, devicePublicKey: Ed25519PublicKey, share: [UInt8], peer: String?
+        pairingID: String, deviceName: String, devicePublicKey: Ed25519PublicKey, share: [UInt8],
+        seenTLSPin: TLSPin? = nil, peer: String?
     ) async throws -> PairingExchangeResponse {
         let identity = try requireIdentity()
         var pairing = try usablePairing(id: pairingID)
+        let boundPin = try boundTLSPin(seen: seenTLSPin, peer: peer)
         if pairing.failedAttempts >= policy.maxFailedAttempts {
             pairing.state = .burned
             active = pairing
@@ -39,7 +44,8 @@ extension PairingManager {
                         "v2 exchange refused, \(pairing.failedAttempts) of \(policy.maxFailedAttempts) attempts used"))
             throw burnedError
         }
-        let ci = PairingProtocolV2.channelIdentifier(deviceKey: devicePublicKey, sidecarKey: identity.publicKey)
+        let ci = PairingProtocolV2.channelIdentifier(
+            deviceKey: devicePublicKey, sidecarKey: identity.publicKey, tlsPin: boundPin)
         let party = CPaceParty(
             role: .responder, prs: PairingProtocolV2.passwordString(code: pairing.code), ci: ci,
             sid: pairing.pairingID)
@@ -125,5 +131,19 @@ extension PairingManager {
             throw SidecarError.notFound("this sidecar has no identity key, so it offers only v1 pairing")
         }
         return identity
+    }
+
+    /// The pin this sidecar binds into `CI`: its own when the companion saw one (it paired over HTTPS), none otherwise.
+    /// A pin that is not its own means something between them presented another certificate.
+    func boundTLSPin(seen: TLSPin?, peer: String?) throws -> TLSPin? {
+        guard let seen else { return nil }
+        guard let own = tlsPin, own.matches(seen) else {
+            throw SidecarError(
+                .tlsKeyMismatch,
+                "the TLS key the companion saw (\(seen)) is not this sidecar's "
+                    + "(\(tlsPin?.description ?? "it serves no TLS key")): something between them presented another "
+                    + "certificate; no attempt was charged")
+        }
+        return own
     }
 }

@@ -19,7 +19,7 @@ public actor PairingManager {
     private let hostName: String
     let identity: Ed25519KeyPair?
     /// The pin of the TLS key served, put in `qrPayload` when the base URL is `https`.
-    private var tlsPin: TLSPin?
+    private(set) var tlsPin: TLSPin?
     /// The last completed pairing, for the workstation's own display (verification code).
     private var lastCompletion: PairingCompletion?
 

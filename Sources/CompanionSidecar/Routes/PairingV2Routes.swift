@@ -31,7 +31,7 @@ struct PairingV2Routes {
             throw SidecarError.badRequest("share must be a base64url ristretto255 element (32 bytes)")
         }
         let response = try await pairing.exchange(
-            pairingID: body.pairingId, deviceName: name, devicePublicKey: key, share: share,
+            pairingID: body.pairingId, deviceName: name, devicePublicKey: key, share: share, seenTLSPin: body.tlsPin,
             peer: context.peerDescription)
         return try JSONBody.response(response)
     }
