@@ -33,11 +33,14 @@ import Testing
         #expect(outcome.pairingVersion == 2)
         #expect(try companion.store.pairing()?.tlsPins == [first.pin])
 
+        // Announced for an hour from now, so that however slow this machine is, the status below runs before the
+        // switch; then announced again as due now, which makes the sidecar switch within a second.
         let next = TLSServerKey.generate()
         _ = try await owner.announceTLSRotation(
-            TLSRotation(next: next, switchAt: Timestamp.truncated(Date().addingTimeInterval(2))))
+            TLSRotation(next: next, switchAt: Timestamp.truncated(Date().addingTimeInterval(3600))))
         _ = try await companion.status()
         #expect(try companion.store.pairing()?.tlsPins == [first.pin, next.pin])
+        _ = try await owner.announceTLSRotation(TLSRotation(next: next, switchAt: Timestamp.truncated(Date())))
 
         let deadline = Date().addingTimeInterval(TestDeadline.seconds)
         while Date() < deadline, try await owner.tlsStatus()?.current != next.pin {
