@@ -14,8 +14,42 @@ import Testing
 /// landing between their read and their rename was lost.
 @Suite struct ClaudeFilesRaceTests {
     static let rounds = 12
-    static let settingsPerRound = 3
+    /// Per round: hook installs and uninstalls in turn (an odd count, so the last is the round's own), settings set.
+    static let hookStepsPerRound = 5
+    static let settingsPerRound = 8
     static let plugin = "hello@race-market"
+
+    /// A hook install or uninstall and a `config set` started together, many times: each `config set` key is
+    /// there at the end. (Before, about one `config set` in 130 landed inside the hooks' read-then-rename and was
+    /// lost.)
+    @Test func hooksAndConfigSetStartedTogetherLoseNoKey() async throws {
+        let root = try TestPaths.temporaryDirectory("hooks-race")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let environment = ["HOME": root.path, "CLAUDE_CONFIG_DIR": root.appendingPathComponent(".claude").path]
+        let locations = try #require(ClaudeConfigLocations.resolve(environment: environment))
+        try FileManager.default.createDirectory(
+            at: locations.userSettings.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"model": "opus"}"#.utf8).write(to: locations.userSettings)
+        let store = ClaudeSettingsStore(locations: locations)
+        let hooks = ClaudeHookInstaller(
+            settingsPath: locations.userSettings.path, stateDirectory: root.appendingPathComponent("sidecar").path)
+        let command = ClaudeHookInstaller.hookCommand(executable: "/opt/companion", socketPath: "/run/owner.sock")
+        let pairs = 600
+        for pair in 0..<pairs {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    if pair % 2 == 0 { _ = try hooks.install(command: command) } else { try hooks.uninstall() }
+                }
+                group.addTask { try store.update(scope: .user, projectPath: nil, changes: ["pair\(pair)": pair]) }
+                try await group.waitForAll()
+            }
+        }
+        let settings = try ClaudeJSONFile(url: locations.userSettings).read().object
+        let lost = (0..<pairs).map { "pair\($0)" }.filter { settings[$0] == nil }
+        #expect(lost.isEmpty, "\(lost.count) of \(pairs) config set keys lost: \(lost.prefix(20))")
+        #expect(settings["model"] as? String == "opus")
+        #expect(try hooks.status().events.isEmpty, "the last change was an uninstall")
+    }
 
     @Test func hooksConfigAndTheRealCLIRacingLoseNoKey() async throws {
         let endpoint = try ScriptedModelEndpoint { _ in .text("ok") }
@@ -60,12 +94,19 @@ import Testing
                     try await catalog.add(MCPServerDefinition(name: "ours-\(round)", scope: .user, command: "/bin/cat"))
                 }
                 group.addTask {
-                    if round % 2 == 0 { _ = try hooks.install(command: command) } else { try hooks.uninstall() }
+                    // Ends with an install in even rounds and an uninstall in odd ones.
+                    for step in 0..<Self.hookStepsPerRound {
+                        if (step % 2 == 0) == (round % 2 == 0) {
+                            _ = try hooks.install(command: command)
+                        } else {
+                            try hooks.uninstall()
+                        }
+                    }
                 }
                 group.addTask {
                     for index in 0..<Self.settingsPerRound {
                         try store.update(
-                            scope: .user, projectPath: nil, changes: ["race\(round)x\(index)": round * 10 + index])
+                            scope: .user, projectPath: nil, changes: ["race\(round)x\(index)": round * 100 + index])
                     }
                 }
                 try await group.waitForAll()
