@@ -71,6 +71,13 @@ public struct ClaudeHookInstaller: Sendable {
     @discardableResult
     public func uninstall() throws(SettingsFileError) -> Int {
         let record = try HookInstallRecord.load(stateDirectory: stateDirectory)
+        // No configuration directory: no settings file, nothing to remove (and no place for the lock).
+        let directory = (settingsPath as NSString).deletingLastPathComponent
+        guard FileManager.default.fileExists(atPath: directory) else {
+            try HookInstallRecord.remove(stateDirectory: stateDirectory)
+            try LegacyHookSecret.remove(stateDirectory: stateDirectory)
+            return 0
+        }
         let ours = try edit {
             (snapshot: ClaudeJSONSnapshot) throws(SettingsFileError) -> (ClaudeJSONFile.Replacement, Int) in
             let document = try HookSettingsDocument(root: snapshot.object, path: settingsPath)
