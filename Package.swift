@@ -85,7 +85,11 @@ let package = Package(
         // Capability modules.
         .target(name: "CompanionCrypto", dependencies: ["CSodium"]),
         .target(name: "CompanionPaths"),
-        .target(name: "CompanionVault", dependencies: ["CompanionCrypto", "CompanionPaths", "CKeyring"]),
+        // The one atomic file writer (temporary file beside, fsync of file and directory, mode kept or set,
+        // compare-and-swap with renameat2) and file stamps; not a product (`package` API).
+        .target(name: "CompanionFiles"),
+        .target(
+            name: "CompanionVault", dependencies: ["CompanionCrypto", "CompanionPaths", "CompanionFiles", "CKeyring"]),
         // The settings file: TOML read with TOMLKit, unknown keys refused.
         .target(
             name: "CompanionSettings",
@@ -137,7 +141,7 @@ let package = Package(
         .target(
             name: "CompanionClaudeCode",
             dependencies: [
-                "CompanionPaths", "CompanionCrypto",
+                "CompanionPaths", "CompanionCrypto", "CompanionFiles",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "Logging", package: "swift-log"),
@@ -154,15 +158,19 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // Agent sessions on the workstation (no HTTP): Claude Code's hooks in its settings, the session model,
-        // tmux sessions and pane detection, held permission requests.
+        // tmux sessions and pane detection, held permission requests. The hooks are written through
+        // CompanionClaudeCode's files layer (the one writer of Claude Code's files; ARCHITECTURE.md).
         .target(
             name: "CompanionAgents",
-            dependencies: ["CompanionCrypto", .product(name: "Subprocess", package: "swift-subprocess")]),
+            dependencies: [
+                "CompanionCrypto", "CompanionClaudeCode", "CompanionFiles",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+            ]),
         .target(
             name: "CompanionSidecar",
             dependencies: [
-                "CompanionAPI", "CompanionCrypto", "CompanionPaths", "CompanionClaudeCode", "CompanionAgents",
-                "CompanionDiscovery", "CompanionTLS",
+                "CompanionAPI", "CompanionCrypto", "CompanionPaths", "CompanionFiles", "CompanionClaudeCode",
+                "CompanionAgents", "CompanionDiscovery", "CompanionTLS",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -192,6 +200,7 @@ let package = Package(
                 "CompanionAgents",
                 "CompanionSettings",
                 "CompanionDiscovery", "CompanionTLS",
+                "CompanionFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 // `watch --notify` starts notify-send.
@@ -239,7 +248,8 @@ let package = Package(
             ],
             path: "Tests/CompanionTestSupport"),
         .testTarget(name: "CompanionPathsTests", dependencies: ["CompanionPaths"]),
-        .testTarget(name: "CompanionAgentsTests", dependencies: ["CompanionAgents", "CompanionTestSupport"]),
+        .testTarget(
+            name: "CompanionAgentsTests", dependencies: ["CompanionAgents", "CompanionClaudeCode", "CompanionTestSupport"]),
         .testTarget(name: "CompanionSettingsTests", dependencies: ["CompanionSettings"]),
         .testTarget(
             name: "CompanionClaudeCodeTests",

@@ -13,6 +13,10 @@ scripts/check-imports.sh
 scripts/check-csecret.sh
 # Foundation's Process can crash on Linux: nothing may use it (swift-subprocess and ProcessRunner.spawn instead).
 scripts/check-process-use.sh
+# One atomic writer, one reading of CLAUDE_CONFIG_DIR, one writer of Claude Code's files (ARCHITECTURE.md, "Rules").
+scripts/check-one-writer.sh
 swift build --build-tests --enable-code-coverage --explicit-target-dependency-import-check error
+# A secret's bytes are package-only (a probe of an embedding app's code must not compile against the built module).
+scripts/check-secret-bytes.sh
 scripts/with-keyring.sh swift test --skip-build --enable-code-coverage "$@"
 scripts/coverage.sh || echo "test: coverage summary unavailable"

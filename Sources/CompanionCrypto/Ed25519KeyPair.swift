@@ -47,7 +47,7 @@ public final class Ed25519KeyPair: Sendable, CustomStringConvertible {
         guard ok else { throw CryptoError.invalidKey }
         guard ConstantTime.equals(derived, embedded) else { throw CryptoError.inconsistentKeyPair }
         self.publicKey = try Ed25519PublicKey(rawBytes: derived)
-        self.secret = SecureBytes(secretKey.withUnsafeBytes { Array($0) })
+        self.secret = secretKey.copy()
     }
 
     /// A 64-byte detached Ed25519 signature of `message` (`crypto_sign_detached`).

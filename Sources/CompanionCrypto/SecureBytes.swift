@@ -17,6 +17,23 @@ public final class SecureBytes: @unchecked Sendable {
         storage = [UInt8](repeating: 0, count: count)
     }
 
+    /// A new buffer holding a copy of `bytes`, made straight into storage that is zeroed when released: no
+    /// intermediate `Array` holds the secret on its way.
+    package init(copying bytes: UnsafeRawBufferPointer) {
+        Sodium.ensureInitialized()
+        storage = [UInt8](repeating: 0, count: bytes.count)
+        storage.withUnsafeMutableBytes { target in
+            if let base = bytes.baseAddress, bytes.count > 0 {
+                target.baseAddress!.copyMemory(from: base, byteCount: bytes.count)
+            }
+        }
+    }
+
+    /// An independent copy, made as ``init(copying:)`` makes one.
+    package func copy() -> SecureBytes {
+        storage.withUnsafeBytes { SecureBytes(copying: $0) }
+    }
+
     deinit {
         storage.withUnsafeMutableBytes { raw in
             if let base = raw.baseAddress { sodium_memzero(base, raw.count) }
@@ -26,13 +43,15 @@ public final class SecureBytes: @unchecked Sendable {
     /// Number of bytes.
     public var count: Int { storage.count }
 
-    /// Read access to the bytes. Do not let them escape the closure.
-    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    /// Read access to the bytes. Do not let them escape the closure. `package`: no code outside CompanionKit's
+    /// package reads a secret's bytes (ARCHITECTURE.md, "Secrets travel as `SecureBytes`").
+    package func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try storage.withUnsafeBytes(body)
     }
 
-    /// Write access to the bytes, e.g. for a C function filling a key.
-    public func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
+    /// Write access to the bytes, e.g. for a C function filling a key (`package`, as ``withUnsafeBytes(_:)``: a
+    /// mutable pointer reads as well).
+    package func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
         try storage.withUnsafeMutableBytes(body)
     }
 

@@ -145,6 +145,13 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: settings)) == Data(text.utf8))
     }
 
+    @Test func uninstallWithoutAClaudeDirectoryChangesNothing() throws {
+        let missing = root.appendingPathComponent("no-claude/settings.json").path
+        let installer = ClaudeHookInstaller(settingsPath: missing, stateDirectory: state)
+        #expect(try installer.uninstall() == 0)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("no-claude").path))
+    }
+
     @Test func theSettingsPathHonoursClaudeConfigDir() {
         #expect(
             ClaudeHookInstaller.settingsPath(environment: ["CLAUDE_CONFIG_DIR": "/x/cfg", "HOME": "/home/u"])

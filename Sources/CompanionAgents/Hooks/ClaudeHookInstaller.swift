@@ -1,13 +1,18 @@
+import CompanionClaudeCode
 import Foundation
 
 /// Installs, removes and reports the companion's command hooks in Claude Code's user settings
 /// (`$CLAUDE_CONFIG_DIR/settings.json`, else `~/.claude/settings.json`): each runs `companion hook --socket PATH`,
 /// which hands the event to the sidecar over its owner socket (only the owner can reach it) and prints its answer.
 ///
-/// Every write replaces the file atomically and keeps every key and hook the companion did not add; a file that is
-/// not valid JSON is reported (``SettingsFileError/malformed(path:reason:)``) and never overwritten. Uninstall removes
-/// exactly the groups install added: when the file is still as install left it, its earlier bytes are restored
-/// byte for byte (or it is removed again when install created it).
+/// Every read and write goes through Claude Code's files layer (``ClaudeJSONFile``, the package's one writer of
+/// Claude Code's files): under Claude Code's own lock (`settings.json.lock`), replaced atomically only if the file
+/// is still the version read (else decided again on the new one), the previous version kept as
+/// `settings.json.companion-backup`. So a concurrent `companion config set` or Claude Code's own write (`claude
+/// plugin enable`…) is never lost. Every key and hook the companion did not add is kept; a file that is not valid
+/// JSON is reported (``SettingsFileError/malformed(path:reason:)``) and never overwritten. Uninstall removes exactly
+/// the groups install added: when the file is still as install left it, its earlier bytes are restored byte for
+/// byte (or it is removed again when install created it).
 public struct ClaudeHookInstaller: Sendable {
     /// The settings file.
     public let settingsPath: String
@@ -19,14 +24,11 @@ public struct ClaudeHookInstaller: Sendable {
         self.stateDirectory = stateDirectory
     }
 
-    /// The user settings file Claude Code reads for `environment`: `$CLAUDE_CONFIG_DIR/settings.json`, else
-    /// `$HOME/.claude/settings.json`; nil when neither variable is an absolute path.
+    /// The user settings file Claude Code reads for `environment` (``ClaudeConfigLocations``):
+    /// `$CLAUDE_CONFIG_DIR/settings.json`, else `$HOME/.claude/settings.json`; nil when neither variable is an
+    /// absolute path.
     public static func settingsPath(environment: [String: String]) -> String? {
-        if let directory = environment["CLAUDE_CONFIG_DIR"], directory.hasPrefix("/") {
-            return directory + "/settings.json"
-        }
-        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.claude/settings.json" }
-        return nil
+        ClaudeConfigLocations.resolve(environment: environment)?.userSettings.path
     }
 
     /// The command a hook runs: `executable hook --socket socketPath` (paths quoted for the shell).
@@ -37,21 +39,26 @@ public struct ClaudeHookInstaller: Sendable {
     /// Adds the hooks (replacing the companion's earlier ones, HTTP hooks of an older install included), each
     /// running `command` (``hookCommand(executable:socketPath:)``).
     public func install(command: String) throws(SettingsFileError) -> HookStatus {
-        let before = try AtomicFile.read(settingsPath)
-        var document = try HookSettingsDocument(bytes: before, path: settingsPath)
         let record = try HookInstallRecord.load(stateDirectory: stateDirectory)
-        // The bytes to restore at uninstall: those before the first install, as long as the file is still what
-        // the companion wrote; otherwise the current ones (whatever the user changed since is theirs).
-        var original = before.map { Data($0).base64EncodedString() }
-        if let record, record.settingsPath == settingsPath, let before,
-            HookInstallRecord.digest(before) == record.installedDigest
-        {
-            original = record.original
+        try createDirectory()
+        let (original, bytes) = try edit {
+            (snapshot: ClaudeJSONSnapshot) throws(SettingsFileError) -> (ClaudeJSONFile.Replacement, (String?, [UInt8]))
+            in
+            var document = try HookSettingsDocument(root: snapshot.object, path: settingsPath)
+            let before = snapshot.exists ? [UInt8](snapshot.bytes) : nil
+            // The bytes to restore at uninstall: those before the first install, as long as the file is still what
+            // the companion wrote; otherwise the current ones (whatever the user changed since is theirs).
+            var original = before.map { Data($0).base64EncodedString() }
+            if let record, record.settingsPath == settingsPath, let before,
+                HookInstallRecord.digest(before) == record.installedDigest
+            {
+                original = record.original
+            }
+            document.removeCompanionGroups()
+            document.addCompanionGroups(command: command)
+            let bytes = try document.serialized()
+            return (.bytes(Data(bytes)), (original, bytes))
         }
-        document.removeCompanionGroups()
-        document.addCompanionGroups(command: command)
-        let bytes = try document.serialized()
-        try AtomicFile.write(bytes, to: settingsPath)
         try LegacyHookSecret.remove(stateDirectory: stateDirectory)
         try HookInstallRecord(
             settingsPath: settingsPath, url: command, original: original,
@@ -63,23 +70,29 @@ public struct ClaudeHookInstaller: Sendable {
     /// Removes the companion's hooks; returns how many hook groups were removed (0: there were none).
     @discardableResult
     public func uninstall() throws(SettingsFileError) -> Int {
-        let current = try AtomicFile.read(settingsPath)
-        let document = try HookSettingsDocument(bytes: current, path: settingsPath)
-        let ours = document.companionGroups.values.reduce(0) { $0 + $1.count }
         let record = try HookInstallRecord.load(stateDirectory: stateDirectory)
-        if let record, record.settingsPath == settingsPath, let current,
-            HookInstallRecord.digest(current) == record.installedDigest
-        {
-            // Untouched since install: the earlier file comes back exactly (or goes, if install created it).
-            if let original = record.originalBytes {
-                try AtomicFile.write(original, to: settingsPath, mode: Self.mode(of: settingsPath))
-            } else {
-                try AtomicFile.remove(settingsPath)
+        // No configuration directory: no settings file, nothing to remove (and no place for the lock).
+        let directory = (settingsPath as NSString).deletingLastPathComponent
+        guard FileManager.default.fileExists(atPath: directory) else {
+            try HookInstallRecord.remove(stateDirectory: stateDirectory)
+            try LegacyHookSecret.remove(stateDirectory: stateDirectory)
+            return 0
+        }
+        let ours = try edit {
+            (snapshot: ClaudeJSONSnapshot) throws(SettingsFileError) -> (ClaudeJSONFile.Replacement, Int) in
+            let document = try HookSettingsDocument(root: snapshot.object, path: settingsPath)
+            let ours = document.companionGroups.values.reduce(0) { $0 + $1.count }
+            if let record, record.settingsPath == settingsPath, snapshot.exists,
+                HookInstallRecord.digest([UInt8](snapshot.bytes)) == record.installedDigest
+            {
+                // Untouched since install: the earlier file comes back exactly (or goes, if install created it).
+                if let original = record.originalBytes { return (.bytes(Data(original)), ours) }
+                return (.removed, ours)
             }
-        } else if ours > 0 {
+            guard ours > 0 else { return (.unchanged, ours) }
             var edited = document
             edited.removeCompanionGroups()
-            try AtomicFile.write(try edited.serialized(), to: settingsPath, mode: Self.mode(of: settingsPath))
+            return (.bytes(Data(try edited.serialized())), ours)
         }
         try HookInstallRecord.remove(stateDirectory: stateDirectory)
         try LegacyHookSecret.remove(stateDirectory: stateDirectory)
@@ -88,7 +101,9 @@ public struct ClaudeHookInstaller: Sendable {
 
     /// What is installed now.
     public func status() throws(SettingsFileError) -> HookStatus {
-        let document = try HookSettingsDocument(bytes: try AtomicFile.read(settingsPath), path: settingsPath)
+        let snapshot: ClaudeJSONSnapshot
+        do throws(ClaudeConfigFileError) { snapshot = try file.read() } catch { throw Self.settingsError(error) }
+        let document = try HookSettingsDocument(root: snapshot.object, path: settingsPath)
         let groups = document.companionGroups
         var urls = Set<String>()
         var commands = Set<String>()
@@ -104,10 +119,39 @@ public struct ClaudeHookInstaller: Sendable {
             missingEvents: expected.subtracting(groups.keys).sorted(), commands: commands.sorted(), urls: urls.sorted())
     }
 
-    private static func mode(of path: String) -> mode_t {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return 0o600 }
-        return info.st_mode & 0o777
+    /// The settings file in Claude Code's files layer (its permission bits kept; a new one is private).
+    private var file: ClaudeJSONFile { ClaudeJSONFile(url: URL(fileURLWithPath: settingsPath), creationMode: 0o600) }
+
+    /// One locked, checked change of the file (``ClaudeJSONFile/replace(_:)``); `decide` may run more than once.
+    private func edit<Result>(
+        _ decide: (ClaudeJSONSnapshot) throws(SettingsFileError) -> (ClaudeJSONFile.Replacement, Result)
+    ) throws(SettingsFileError) -> Result {
+        do {
+            return try file.replace { snapshot in try decide(snapshot) }.result
+        } catch let error as SettingsFileError {
+            throw error
+        } catch let error as ClaudeConfigFileError {
+            throw Self.settingsError(error)
+        } catch {
+            throw .io(path: settingsPath, reason: "\(type(of: error))")
+        }
+    }
+
+    /// The layer's error as this type's: a malformed file stays ``SettingsFileError/malformed(path:reason:)``.
+    private static func settingsError(_ error: ClaudeConfigFileError) -> SettingsFileError {
+        if case .malformed(let path, let reason) = error { return .malformed(path: path, reason: reason) }
+        return .file(error)
+    }
+
+    /// Claude Code's configuration directory, created (0700) when missing, as Claude Code creates it.
+    private func createDirectory() throws(SettingsFileError) {
+        let directory = (settingsPath as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .io(path: settingsPath, reason: "its directory cannot be created")
+        }
     }
 }
 

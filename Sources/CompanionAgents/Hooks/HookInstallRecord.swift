@@ -1,4 +1,5 @@
 import CompanionCrypto
+import CompanionFiles
 import Foundation
 
 /// What `hooks install` did, kept in the sidecar's data directory so that `hooks uninstall` can undo exactly it:
@@ -22,7 +23,10 @@ struct HookInstallRecord: Codable, Sendable, Equatable {
 
     static func load(stateDirectory: String) throws(SettingsFileError) -> HookInstallRecord? {
         let path = stateDirectory + "/" + fileName
-        guard let bytes = try AtomicFile.read(path) else { return nil }
+        guard let bytes = try SettingsFileError.mapping({ () throws(FileWriteError) in try AtomicFile.read(path) })
+        else {
+            return nil
+        }
         do {
             return try JSONDecoder().decode(HookInstallRecord.self, from: Data(bytes))
         } catch {
@@ -36,10 +40,18 @@ struct HookInstallRecord: Codable, Sendable, Equatable {
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         let data: Data
         do { data = try encoder.encode(self) } catch { throw .io(path: path, reason: "it could not be encoded") }
-        try AtomicFile.write([UInt8](data), to: path)
+        do {
+            try FileManager.default.createDirectory(
+                atPath: stateDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch { throw .io(path: path, reason: "its directory cannot be created") }
+        try SettingsFileError.mapping { () throws(FileWriteError) in
+            try AtomicFile.replace(path, with: data, mode: .exactly(0o600))
+        }
     }
 
     static func remove(stateDirectory: String) throws(SettingsFileError) {
-        try AtomicFile.remove(stateDirectory + "/" + fileName)
+        try SettingsFileError.mapping { () throws(FileWriteError) in
+            try AtomicFile.remove(stateDirectory + "/" + fileName)
+        }
     }
 }

@@ -9,23 +9,10 @@ struct HookSettingsDocument {
     var root: [String: Any]
     let path: String
 
-    /// Parses `bytes` (nil or blank: an empty document); throws ``SettingsFileError/malformed(path:reason:)`` for
-    /// anything but a JSON object whose `hooks`, when present, is an object of arrays.
-    init(bytes: [UInt8]?, path: String) throws(SettingsFileError) {
+    /// The document `root` holds (an object ``ClaudeJSONFile`` read); throws
+    /// ``SettingsFileError/malformed(path:reason:)`` when its `hooks`, when present, is not an object of arrays.
+    init(root: [String: Any], path: String) throws(SettingsFileError) {
         self.path = path
-        guard let bytes, !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
-            root = [:]
-            return
-        }
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
-        } catch {
-            throw .malformed(path: path, reason: "not valid JSON")
-        }
-        guard let root = object as? [String: Any] else {
-            throw .malformed(path: path, reason: "the top level is not a JSON object")
-        }
         if let hooks = root["hooks"] {
             guard let hooks = hooks as? [String: Any] else {
                 throw .malformed(path: path, reason: "\"hooks\" is not an object")

@@ -1,3 +1,4 @@
+import CompanionFiles
 import Foundation
 
 /// The per-install secret that the companion's earlier HTTP hooks sent: no longer used (hooks now reach the sidecar
@@ -7,6 +8,8 @@ enum LegacyHookSecret {
     static let fileName = "claude-hooks-secret"
 
     static func remove(stateDirectory: String) throws(SettingsFileError) {
-        try AtomicFile.remove(stateDirectory + "/" + fileName)
+        try SettingsFileError.mapping { () throws(FileWriteError) in
+            try AtomicFile.remove(stateDirectory + "/" + fileName)
+        }
     }
 }

@@ -13,22 +13,25 @@ public struct ClaudeConfigLocations: Sendable, Equatable {
         self.userSettings = userSettings
     }
 
-    /// The locations Claude Code uses with `environment`; nil without `CLAUDE_CONFIG_DIR` or an absolute `HOME`.
+    /// The locations Claude Code uses with `environment` (found by ``ClaudeDirectories/resolve(environment:)``);
+    /// nil without `CLAUDE_CONFIG_DIR` or an absolute `HOME`.
     public static func resolve(environment: [String: String]) -> ClaudeConfigLocations? {
-        guard let directories = ClaudeDirectories.resolve(environment: environment) else { return nil }
-        let config = directories.configDirectory
-        let state: URL
-        if let configured = environment["CLAUDE_CONFIG_DIR"], configured.hasPrefix("/") {
-            state = config.appendingPathComponent(".claude.json")
-        } else {
-            state = URL(fileURLWithPath: environment["HOME"]!, isDirectory: true).appendingPathComponent(".claude.json")
-        }
-        return ClaudeConfigLocations(stateFile: state, userSettings: config.appendingPathComponent("settings.json"))
+        ClaudeDirectories.resolve(environment: environment).map(ClaudeConfigLocations.init(directories:))
+    }
+
+    /// The locations in `directories`.
+    public init(directories: ClaudeDirectories) {
+        self.init(stateFile: directories.stateFile, userSettings: directories.userSettings)
     }
 
     /// `<project>/.claude/settings.json`: settings shared with the project's other users.
     public static func projectSettings(projectPath: String) -> URL {
         URL(fileURLWithPath: projectPath, isDirectory: true).appendingPathComponent(".claude/settings.json")
+    }
+
+    /// `<project>/.claude/settings.local.json`: the project's settings of this user only (not shared).
+    public static func projectLocalSettings(projectPath: String) -> URL {
+        URL(fileURLWithPath: projectPath, isDirectory: true).appendingPathComponent(".claude/settings.local.json")
     }
 
     /// `<project>/.mcp.json`: project-scope MCP servers.

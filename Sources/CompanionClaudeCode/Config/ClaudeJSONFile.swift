@@ -1,3 +1,4 @@
+import CompanionFiles
 import Foundation
 
 #if canImport(Glibc)
@@ -9,8 +10,9 @@ import Foundation
 /// One of Claude Code's JSON files (`~/.claude.json`, `settings.json`, `.claude/settings.json`, `.mcp.json`),
 /// read and updated without losing anyone's change.
 ///
-/// An update reads the file, applies a change to its object, and writes the result atomically
-/// (``AtomicFileWrite``) under Claude Code's own lock (`<file>.lock`, see ``ClaudeConfigLock``). If the file's
+/// This is the one writer of Claude Code's files in the package (`scripts/check-one-writer.sh`): config, MCP,
+/// skills, plugins and hooks all write through it. An update reads the file, applies a change to its object, and
+/// writes the result atomically (the package's one atomic writer, `AtomicFile`) under Claude Code's own lock (`<file>.lock`, see ``ClaudeConfigLock``). If the file's
 /// inode, size or modification time changed between the read and the write (a writer that does not take the
 /// lock), the change is applied again to the new version (optimistic concurrency), up to ``maxAttempts`` times;
 /// that check and the replacement are one step (`renameat2(RENAME_EXCHANGE)`: the version swapped out is the
@@ -81,49 +83,6 @@ public struct ClaudeJSONFile: Sendable {
         guard bytes.count <= Self.maxBytes else { throw .tooLarge(path: path, limit: Self.maxBytes) }
         return ClaudeJSONSnapshot(
             bytes: bytes, object: try Self.parse(bytes, path: path), exists: true, stamp: FileStamp(info))
-    }
-
-    /// Applies `change` to the file's object and writes the result, as the type's documentation describes.
-    /// `change` may run more than once (once per attempt) and must only depend on the object it is given;
-    /// it returns the value the caller wants back, or throws to cancel the update (nothing is written).
-    /// Returns that value and whether the file was written (false when the change left the object as it was).
-    @discardableResult
-    public func update<Result>(
-        _ change: (inout [String: Any]) throws -> Result
-    ) throws -> (result: Result, written: Bool) {
-        if let project {
-            // Written only where it really lies in the project (a `.claude` linked elsewhere is refused).
-            do { _ = try ContainedFile.resolvedPath(url.path, within: project) } catch {
-                if case .outside(let reason) = error {
-                    throw ClaudeConfigFileError.outsideProject(path: url.path, reason: reason)
-                }
-            }
-        }
-        let lock = ClaudeConfigLock(file: url)
-        try lock.acquire()
-        defer { lock.release() }
-        for _ in 0..<Self.maxAttempts {
-            let snapshot = try read()
-            var object = snapshot.object
-            let result = try change(&object)
-            let bytes = try Self.serialize(object)
-            // (Foundation's dictionary equality is unreliable on Linux; the sorted serializations are not.)
-            if snapshot.exists, try Self.serialize(snapshot.object) == bytes { return (result, false) }
-            // Someone who does not take the lock wrote since our read: apply the change to their version.
-            guard FileStamp(path: url.path) == snapshot.stamp else { continue }
-            if snapshot.exists { try writeBackup(snapshot.bytes) }
-            // The replacement happens only if the file is still the version read (checked in the same step as
-            // the swap, see AtomicFileWrite), else the change is applied again to the new version.
-            let replaced = try AtomicFileWrite.replace(
-                url, with: bytes, mode: AtomicFileWrite.mode(of: url.path, fallback: creationMode),
-                ifStill: snapshot.stamp, beforeSwap: beforeSwap)
-            if replaced { return (result, true) }
-        }
-        throw ClaudeConfigFileError.contended(path: url.path, attempts: Self.maxAttempts)
-    }
-
-    private func writeBackup(_ bytes: Data) throws(ClaudeConfigFileError) {
-        try AtomicFileWrite.replace(backupURL, with: bytes, mode: 0o600)
     }
 
     /// The object `bytes` hold; an empty or all-whitespace file is an empty object.

@@ -1,3 +1,4 @@
+import CompanionFiles
 import Foundation
 
 /// One reading of a JSON file: its exact bytes, the object they hold and the file's stamp (inode, size,

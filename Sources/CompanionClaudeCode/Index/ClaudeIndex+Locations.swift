@@ -12,11 +12,11 @@ extension ClaudeIndex {
     }
 
     /// Claude Code's projects directory: `$CLAUDE_CONFIG_DIR/projects` when that variable is an absolute path,
-    /// else `~/.claude/projects`.
+    /// else `~/.claude/projects` (``ClaudeDirectories``).
     public static func projectsDirectoryPath(in directories: CompanionDirectories) -> String {
-        if let config = directories.environment["CLAUDE_CONFIG_DIR"], config.hasPrefix("/") {
-            return URL(fileURLWithPath: config).appendingPathComponent("projects").path
-        }
-        return directories.homeDirectory.appendingPathComponent(".claude/projects").path
+        let claude =
+            ClaudeDirectories.resolve(environment: directories.environment)
+            ?? ClaudeDirectories(configDirectory: directories.homeDirectory.appendingPathComponent(".claude"))
+        return claude.projectsDirectory.path
     }
 }

@@ -1,3 +1,4 @@
+import CompanionFiles
 import Foundation
 import GRDB
 

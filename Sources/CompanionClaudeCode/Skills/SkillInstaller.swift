@@ -58,7 +58,8 @@ public struct SkillInstaller: Sendable {
         } catch {
             throw .fileSystem("the skills directory cannot be created: \(SkillCatalog.reason(error))")
         }
-        guard rename(skillDirectory.path, destination.path) == 0 else {
+        // A whole directory moved into place (rename fails on an existing one), not a file replaced.
+        guard rename(skillDirectory.path, destination.path) == 0 else {  // one-writer: directory move
             let why = String(cString: strerror(errno))
             if FileManager.default.fileExists(atPath: destination.path) { throw .alreadyInstalled(chosen) }
             throw .fileSystem("moving the skill into place failed: \(why)")

@@ -1,3 +1,4 @@
+import CompanionFiles
 import Foundation
 
 /// The registered skill sources, in a small JSON file of CompanionKit's (`skill-sources.json` in the sidecar's
@@ -71,7 +72,9 @@ public struct SkillSourceRegistry: Sendable {
         do {
             try FileManager.default.createDirectory(
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try encoder.encode(sources).write(to: file, options: .atomic)
+            try AtomicFile.replace(file.path, with: try encoder.encode(sources), mode: .keeping(orNew: 0o600))
+        } catch let error as FileWriteError {
+            throw .fileSystem("the skill source list could not be written: \(String(cString: strerror(error.errno)))")
         } catch {
             throw .fileSystem("the skill source list could not be written: \(SkillCatalog.reason(error))")
         }

@@ -128,9 +128,8 @@ extension ClaudeCodeService: ClaudeMCPBackend {
         if (project?["disabledMcpjsonServers"] as? [String])?.contains(server.name) == true { return false }
         if (project?["enabledMcpjsonServers"] as? [String])?.contains(server.name) == true { return true }
         let local =
-            (try? ClaudeJSONFile(
-                url: URL(fileURLWithPath: path).appendingPathComponent(".claude/settings.local.json"), project: path
-            ).read().object) ?? [:]
+            (try? ClaudeJSONFile(url: ClaudeConfigLocations.projectLocalSettings(projectPath: path), project: path)
+                .read().object) ?? [:]
         return (local["enableAllProjectMcpServers"] as? Bool) == true
             || ((local["enabledMcpjsonServers"] as? [String])?.contains(server.name) ?? false)
     }

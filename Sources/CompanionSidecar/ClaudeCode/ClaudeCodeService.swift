@@ -41,11 +41,7 @@ public actor ClaudeCodeService: ClaudeCodeBackend {
             ClaudeDirectories.resolve(environment: settings.environment)
             ?? ClaudeDirectories(
                 configDirectory: URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".claude"))
-        configLocations =
-            ClaudeConfigLocations.resolve(environment: settings.environment)
-            ?? ClaudeConfigLocations(
-                stateFile: URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".claude.json"),
-                userSettings: directories.configDirectory.appendingPathComponent("settings.json"))
+        configLocations = ClaudeConfigLocations(directories: directories)
         index = try ClaudeIndex(
             databasePath: dataDirectory.appendingPathComponent("claude-index.sqlite").path,
             projectsDirectory: directories.projectsDirectory.path, logger: logger)

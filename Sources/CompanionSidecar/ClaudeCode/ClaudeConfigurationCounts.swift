@@ -21,7 +21,7 @@ struct ClaudeConfigurationCounts {
             }.count
         let installed = Self.object(at: config.appendingPathComponent("plugins/installed_plugins.json"))
         plugins = (installed?["plugins"] as? [String: Any])?.count ?? 0
-        let enabled = Self.object(at: config.appendingPathComponent("settings.json"))?["enabledPlugins"]
+        let enabled = Self.object(at: directories.userSettings)?["enabledPlugins"]
         enabledPlugins = (enabled as? [String: Any])?.values.filter { ($0 as? Bool) == true }.count ?? 0
     }
 

@@ -1,3 +1,4 @@
+import CompanionFiles
 import CompanionPaths
 import Foundation
 import Subprocess
@@ -55,7 +56,7 @@ public struct SidecarService: Sendable {
         }
         do {
             try FileManager.default.createDirectory(at: unitDirectory, withIntermediateDirectories: true)
-            try Data(unit.text.utf8).write(to: unitPath, options: .atomic)
+            try AtomicFile.replace(unitPath.path, with: Data(unit.text.utf8), mode: .keeping(orNew: 0o644))
         } catch {
             throw SidecarServiceError(
                 "cannot write \(unitPath.path): \(Self.reason(error))",
@@ -156,6 +157,7 @@ public struct SidecarService: Sendable {
     }
 
     static func reason(_ error: any Error) -> String {
+        if let error = error as? FileWriteError { return String(cString: strerror(error.errno)) }
         let nsError = error as NSError
         let posix = (nsError.userInfo[NSUnderlyingErrorKey] as? NSError) ?? nsError
         if posix.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(posix.code))) }

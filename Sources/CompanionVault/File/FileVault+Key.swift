@@ -48,7 +48,7 @@ extension FileVault {
         if passphrase == nil { passphrase = try passphraseSource.obtain(creating) }
         let output = try Argon2id.deriveKey(passphrase: passphrase!, salt: salt, parameters: parameters, length: 64)
         let (key, check) = output.withUnsafeBytes { raw in
-            (SecureBytes(Array(raw.prefix(32))), Array(raw.suffix(32)))
+            (SecureBytes(copying: UnsafeRawBufferPointer(rebasing: raw.prefix(32))), Array(raw.suffix(32)))
         }
         let result = DerivedKey(salt: salt, parameters: parameters, key: key, check: check)
         derived = result

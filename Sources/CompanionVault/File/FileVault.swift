@@ -59,7 +59,7 @@ public final class FileVault: InspectableVault, @unchecked Sendable {
             let now = Date()
             let created = entries.first { $0.metadata.name == name }?.metadata.created ?? now
             entries.removeAll { $0.metadata.name == name }
-            let copy = SecureBytes(secret.withUnsafeBytes { Array($0) })
+            let copy = secret.copy()
             entries.append(
                 FileVaultEntry(
                     metadata: VaultItemMetadata(name: name, label: label, kind: kind, created: created, modified: now),

@@ -64,7 +64,7 @@ enum FileVaultPayload {
                 let kind = VaultItemKind(rawValue: try reader.string()) ?? .other
                 let created = Date(timeIntervalSince1970: Double(try reader.u64()) / 1000)
                 let modified = Date(timeIntervalSince1970: Double(try reader.u64()) / 1000)
-                let secret = SecureBytes(Array(try reader.take(Int(try reader.u32()))))
+                let secret = SecureBytes(copying: try reader.take(Int(try reader.u32())))
                 entries.append(
                     FileVaultEntry(
                         metadata: VaultItemMetadata(

@@ -54,7 +54,7 @@ public struct KernelKeyCache: Sendable {
             else { return nil }
             return Entry(
                 expiresAt: Date(timeIntervalSince1970: Double(millis) / 1000), salt: salt,
-                parameters: Argon2idParameters(opsLimit: UInt64(ops), memLimit: mem), key: SecureBytes(Array(key)),
+                parameters: Argon2idParameters(opsLimit: UInt64(ops), memLimit: mem), key: SecureBytes(copying: key),
                 check: check)
         }
     }

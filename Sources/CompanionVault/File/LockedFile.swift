@@ -1,6 +1,8 @@
+import CompanionFiles
 import Foundation
 
-/// File-system primitives of the file vault: a private directory, an advisory lock, and atomic replacement.
+/// File-system primitives of the file vault: a private directory, an advisory lock, and atomic replacement (the
+/// package's one atomic writer, `AtomicFile`, with the vault's errors).
 enum LockedFile {
     /// Creates `directory` (and missing parents) with mode 0700. An existing directory is left as it is;
     /// `companion keys audit` warns when its permissions are too open.
@@ -30,61 +32,19 @@ enum LockedFile {
 
     /// The file's bytes, or nil when it does not exist.
     static func read(_ path: URL) throws -> [UInt8]? {
-        let fd = open(path.path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw VaultError.io(path: path.path, operation: "open", errno: errno)
-        }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw VaultError.io(path: path.path, operation: "read", errno: errno)
-            }
-            if n == 0 { return bytes }
-            bytes += chunk[..<n]
+        do throws(FileWriteError) { return try AtomicFile.read(path.path) } catch {
+            throw VaultError.io(path: error.path, operation: error.operation, errno: error.errno)
         }
     }
 
-    /// Replaces `path` atomically: write a 0600 temporary file beside it, fsync it, rename it over `path`,
-    /// then fsync the directory so the rename itself is durable. On any failure `path` is untouched.
-    /// `durable: false` skips both fsyncs (still atomic, may be lost on power failure): for bookkeeping only.
+    /// Replaces `path` atomically with `bytes`, mode 0600, through the package's one atomic writer (`AtomicFile`:
+    /// a temporary file beside it, flushed, renamed over it, the directory flushed). On any failure `path` is
+    /// untouched. `durable: false` skips both flushes (still atomic, may be lost on power failure): for bookkeeping.
     static func replace(_ path: URL, with bytes: [UInt8], durable: Bool = true) throws {
-        let directory = path.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(
-            ".\(path.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw VaultError.io(path: temporary.path, operation: "create", errno: errno) }
-        var done = false
-        defer {
-            if !done { unlink(temporary.path) }
+        do throws(FileWriteError) {
+            try AtomicFile.replace(path.path, with: bytes, mode: .exactly(0o600), durable: durable)
+        } catch {
+            throw VaultError.io(path: error.path, operation: error.operation, errno: error.errno)
         }
-        do {
-            defer { close(fd) }
-            var offset = 0
-            while offset < bytes.count {
-                let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw VaultError.io(path: temporary.path, operation: "write", errno: errno)
-                }
-                offset += n
-            }
-            guard fchmod(fd, 0o600) == 0, !durable || fsync(fd) == 0 else {
-                throw VaultError.io(path: temporary.path, operation: "sync", errno: errno)
-            }
-        }
-        guard rename(temporary.path, path.path) == 0 else {
-            throw VaultError.io(path: path.path, operation: "replace", errno: errno)
-        }
-        done = true
-        guard durable else { return }
-        let dirfd = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard dirfd >= 0 else { throw VaultError.io(path: directory.path, operation: "open", errno: errno) }
-        defer { close(dirfd) }
-        guard fsync(dirfd) == 0 else { throw VaultError.io(path: directory.path, operation: "sync", errno: errno) }
     }
 }

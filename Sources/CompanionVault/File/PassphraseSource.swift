@@ -69,13 +69,13 @@ public struct PassphraseSource: Sendable {
             if count <= 0 { break }
             length += count
         }
-        let bytes = buffer.withUnsafeBytes { raw -> [UInt8] in
+        let passphrase = buffer.withUnsafeBytes { raw -> SecureBytes in
             var end = raw.prefix(length).firstIndex(of: 0x0A) ?? length
             if end > 0, raw[end - 1] == 0x0D { end -= 1 }
-            return Array(raw.prefix(end))
+            return SecureBytes(copying: UnsafeRawBufferPointer(rebasing: raw.prefix(end)))
         }
-        guard !bytes.isEmpty else { throw VaultError.passphraseFile("the passphrase file \(name) is empty") }
-        return SecureBytes(bytes)
+        guard passphrase.count > 0 else { throw VaultError.passphraseFile("the passphrase file \(name) is empty") }
+        return passphrase
     }
 
     /// A fixed passphrase (tests, embedding applications).
@@ -108,6 +108,6 @@ public struct PassphraseSource: Sendable {
             length += 1
         }
         byte = 0
-        return SecureBytes(line.withUnsafeBytes { Array($0.prefix(length)) })
+        return line.withUnsafeBytes { SecureBytes(copying: UnsafeRawBufferPointer(rebasing: $0.prefix(length))) }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CompanionFiles
 import CompanionQR
 import Foundation
 
@@ -51,9 +52,10 @@ struct QREncodeCommand: BlockingCompanionCommand {
         let code = try QRCode.encode(try payload(), correction: correction)
         if let output {
             let png = try QRPNGWriter.png(for: code, moduleSize: moduleSize)
-            do { try Data(png).write(to: URL(fileURLWithPath: output), options: .atomic) } catch {
+            do throws(FileWriteError) { try AtomicFile.replace(output, with: png, mode: .keeping(orNew: 0o644)) } catch
+            {
                 throw CLIFailure(
-                    .failure, "cannot write \(output): \(error.localizedDescription)",
+                    .failure, "cannot write \(output): \(String(cString: strerror(error.errno)))",
                     hint: "check the directory exists and is writable")
             }
         }

@@ -4,33 +4,34 @@
     import Darwin
 #endif
 
-/// A file's inode, size and modification time: a transcript whose stamp is unchanged is not opened.
-struct FileStamp: Equatable {
-    var inode: UInt64
-    var size: Int64
-    var mtimeNanoseconds: Int64
+/// A file's inode, size and modification time: whether a file changed since it was last looked at (a transcript
+/// whose stamp is unchanged is not opened; a replacement is made only if the file is still the version read).
+package struct FileStamp: Equatable, Sendable {
+    package var inode: UInt64
+    package var size: Int64
+    package var mtimeNanoseconds: Int64
 
-    init(inode: UInt64, size: Int64, mtimeNanoseconds: Int64) {
+    package init(inode: UInt64, size: Int64, mtimeNanoseconds: Int64) {
         self.inode = inode
         self.size = size
         self.mtimeNanoseconds = mtimeNanoseconds
     }
 
     /// The stamp of the file at `path` (following links), or `nil`.
-    init?(path: String) {
+    package init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         self.init(info)
     }
 
     /// The stamp of the file at `path` itself (not following a link), or `nil`.
-    init?(linkAt path: String) {
+    package init?(linkAt path: String) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         self.init(info)
     }
 
-    init(_ info: stat) {
+    package init(_ info: stat) {
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)
         #if canImport(Glibc)
