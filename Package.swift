@@ -132,7 +132,7 @@ let package = Package(
             dependencies: [
                 "CompanionAPI", "CompanionClient", "CompanionCrypto", "CompanionPairing", "CompanionQR",
                 "CompanionVault",
-                "CompanionDiscovery",
+                "CompanionDiscovery", "CompanionFiles",
             ]),
         // DNS-SD (`_companion._tcp`) through avahi-daemon: advertising and browsing.
         .target(name: "CompanionDiscovery", dependencies: ["CAvahi"]),
@@ -249,7 +249,8 @@ let package = Package(
             path: "Tests/CompanionTestSupport"),
         .testTarget(name: "CompanionPathsTests", dependencies: ["CompanionPaths"]),
         .testTarget(
-            name: "CompanionAgentsTests", dependencies: ["CompanionAgents", "CompanionClaudeCode", "CompanionTestSupport"]),
+            name: "CompanionAgentsTests",
+            dependencies: ["CompanionAgents", "CompanionClaudeCode", "CompanionTestSupport"]),
         .testTarget(name: "CompanionSettingsTests", dependencies: ["CompanionSettings"]),
         .testTarget(
             name: "CompanionClaudeCodeTests",

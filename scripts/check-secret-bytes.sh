@@ -4,7 +4,8 @@
 # compute with, store or move secrets open them. Fails when
 #  - scripts/probes/SecretBytesProbe.swift (code of an embedding app calling both) type-checks against the built
 #    CompanionCrypto module (run after `swift build`; skipped with a note when the module is not built);
-#  - a source file outside CompanionCrypto, CompanionVault, CompanionVaultSecretService and CompanionKit's vault
+#  - a source file outside CompanionCrypto, CompanionVault, CompanionVaultSecretService, CompanionTLS (the TLS key,
+#    handed to swift-crypto and BoringSSL as bytes) and CompanionKit's vault
 #    store (Sources/CompanionKit/Store) names `SecureBytes` and opens bytes with `withUnsafe(Mutable)Bytes`
 #    (a heuristic: a file that opens a secret it got without naming its type is not caught).
 #   scripts/check-secret-bytes.sh
@@ -15,10 +16,10 @@ found=""
 while IFS= read -r file; do
     if grep -qE '\.withUnsafe(Mutable)?Bytes\b' "$file"; then found+="$file"$'\n'; fi
 done < <(grep -rlE --include='*.swift' '\bSecureBytes\b' Sources Examples Benchmarks |
-    grep -vE '^Sources/(CompanionCrypto|CompanionVault|CompanionVaultSecretService|CompanionKit/Store)/' || true)
+    grep -vE '^Sources/(CompanionCrypto|CompanionVault|CompanionVaultSecretService|CompanionKit/Store|CompanionTLS)/' || true)
 if [ -n "$found" ]; then
     echo "check-secret-bytes: these files open bytes and handle SecureBytes outside the modules that may touch a" >&2
-    echo "secret's bytes (CompanionCrypto, CompanionVault, CompanionVaultSecretService, CompanionKit/Store):" >&2
+    echo "secret's bytes (CompanionCrypto, CompanionVault, CompanionVaultSecretService, CompanionKit/Store, CompanionTLS):" >&2
     printf '%s' "$found" >&2
     failed=1
 fi

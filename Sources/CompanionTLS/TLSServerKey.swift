@@ -36,11 +36,12 @@ public struct TLSServerKey: Sendable {
         } catch { throw .notAP256Key }
     }
 
-    /// The 32 raw scalar bytes, for the vault; the intermediate copy is zeroed.
+    /// The 32 raw scalar bytes, for the vault, copied straight into zeroed-on-release storage; swift-crypto's copy is
+    /// zeroed.
     public var secret: SecureBytes {
         var raw = key.rawRepresentation
         defer { raw.resetBytes(in: 0..<raw.count) }
-        return SecureBytes([UInt8](raw))
+        return raw.withUnsafeBytes { SecureBytes(copying: $0) }
     }
 
     /// The pin of the key: the SHA-256 of its DER-encoded SubjectPublicKeyInfo.
@@ -51,5 +52,14 @@ public struct TLSServerKey: Sendable {
         var der = key.derRepresentation
         defer { der.resetBytes(in: 0..<der.count) }
         return [UInt8](der)
+    }
+}
+
+extension TLSServerKey {
+    /// The text of a vault item kept beside the key that is not itself secret (the switch time of an announced
+    /// key): the vault hands every item back as ``SecureBytes``, whose bytes only the modules allowed by
+    /// `scripts/check-secret-bytes.sh` open.
+    public static func storedText(_ stored: SecureBytes) -> String {
+        stored.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -15,8 +15,11 @@ import Testing
 @Suite struct ClaudeFilesRaceTests {
     static let rounds = 12
     /// Per round: hook installs and uninstalls in turn (an odd count, so the last is the round's own), settings set.
-    static let hookStepsPerRound = 5
-    static let settingsPerRound = 8
+    /// Few per round: Claude Code waits about 0.45 s for `settings.json.lock` and then writes without it (strace of
+    /// `claude plugin enable`), so a long burst of our locked writes could make it write over one of ours; that is
+    /// Claude Code's limit (SECURITY.md), not ours. The burst that proves our own writers lose nothing is the pairs test.
+    static let hookStepsPerRound = 1
+    static let settingsPerRound = 3
     static let plugin = "hello@race-market"
 
     /// A hook install or uninstall and a `config set` started together, many times: each `config set` key is

@@ -1,4 +1,5 @@
 import CompanionAPI
+import CompanionFiles
 import CompanionPairing
 import CompanionVault
 import Foundation
@@ -62,12 +63,8 @@ public struct LastKnownStatusFile: Sendable {
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])) != nil,
             let data = try? CompanionJSON.encode(status)
         else { return }
-        let temporary = directory.appendingPathComponent(".last-status.\(UUID().uuidString).tmp")
-        guard
-            FileManager.default.createFile(
-                atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
-        else { return }
-        if rename(temporary.path, url.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
+        // Best effort: a status that cannot be kept only means no last-known state to show later.
+        try? AtomicFile.replace(url.path, with: data, mode: .exactly(0o600), durable: false)
     }
 
     /// What was kept for `sidecarURL`, nil when nothing was (or it was for another sidecar, or unreadable).

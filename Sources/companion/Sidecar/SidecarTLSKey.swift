@@ -53,7 +53,7 @@ enum SidecarTLSKey {
 
     private static func rotation(in vault: any CredentialVault) throws -> TLSRotation? {
         guard let next = try vault.get(nextItem), let time = try vault.get(switchItem) else { return nil }
-        let text = time.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+        let text = TLSServerKey.storedText(time)
         guard let switchAt = Timestamp.date(from: text) else { return nil }
         return TLSRotation(next: try decode(next, item: nextItem), switchAt: switchAt)
     }
