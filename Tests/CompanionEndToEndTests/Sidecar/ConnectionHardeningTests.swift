@@ -51,8 +51,10 @@ import Testing
         try await withServer(["--header-timeout", "30", "--idle-timeout", "60"]) { server in
             let holder = try await IdleSocketHolder.start(port: server.port, count: 5_000)
             #expect(holder.held >= 1_100, "more idle sockets than the server's original descriptor limit")
+            // Answered, however slowly a loaded machine answers (a run at load 18 took more than the default 5 s):
+            // starved, it would never be.
             for attempt in 0..<50 {
-                let reply = try await Self.exchange(port: server.port, Self.health)
+                let reply = try await Self.exchange(port: server.port, Self.health, timeout: 60)
                 #expect(reply.text.hasPrefix("HTTP/1.1 200"), "attempt \(attempt): \(reply.text.prefix(60))")
             }
             try await holder.stop()

@@ -21,6 +21,16 @@ extension RealClaudeSidecarSuites {
             return projects
         }
 
+        /// Waits until the sidecar's index lists every project of `ids` (it indexes the transcripts Claude Code wrote
+        /// in the background; a loaded run once sent the chat before the second project was indexed: 404).
+        static func waitUntilListed(_ ids: [UUID], _ live: ClaudeAPIFixture.Live) async throws {
+            let deadline = Date().addingTimeInterval(TestDeadline.seconds)
+            while Set(try await live.client.projects().items.map(\.id)).isSuperset(of: ids) == false {
+                try #require(Date() < deadline, "the projects \(ids) were never listed")
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+
         /// The body of the model request that carried `prompt` (the CLI's system prompt names its working
         /// directory).
         static func requestBody(_ fixture: ClaudeAPIFixture, prompt: String) throws -> String {
@@ -38,6 +48,7 @@ extension RealClaudeSidecarSuites {
             let projects = try await Self.twoProjects(fixture)
             let (alpha, beta) = (projects[0], projects[1])
             try await fixture.live { live in
+                try await Self.waitUntilListed([alpha.id, beta.id], live)
                 async let a = live.chat(ChatStreamRequest(prompt: "project A", projectId: alpha.id))
                 async let b = live.chat(ChatStreamRequest(prompt: "project B", projectId: beta.id))
                 let (first, second) = try await (a, b)
@@ -68,6 +79,7 @@ extension RealClaudeSidecarSuites {
             let projects = try await Self.twoProjects(fixture)
             let (alpha, beta) = (projects[0], projects[1])
             try await fixture.live { live in
+                try await Self.waitUntilListed([alpha.id, beta.id], live)
                 let created = try await live.client.createSession(
                     CreateSessionRequest(projectId: beta.id, name: "In beta"))
                 #expect(created.projectId == beta.id)
