@@ -20,7 +20,7 @@ import Testing
     /// Claude Code's limit (SECURITY.md), not ours. The burst that proves our own writers lose nothing is the pairs test.
     static let hookStepsPerRound = 1
     static let settingsPerRound = 3
-    static let plugin = "hello@race-market"
+    static let plugin = "\(TestPluginMarketplace.pluginName)@\(TestPluginMarketplace.marketplaceName)"
 
     /// A hook install or uninstall and a `config set` started together, many times: each `config set` key is
     /// there at the end. (Before, about one `config set` in 130 landed inside the hooks' read-then-rename and was
@@ -70,7 +70,7 @@ import Testing
         }
         // A user's settings, then a marketplace and a plugin the real CLI toggles in them.
         try Data(#"{"model": "opus"}"#.utf8).write(to: locations.userSettings)
-        let market = try Self.makeMarketplace(in: sandbox.root)
+        let market = try TestPluginMarketplace(in: sandbox.root).repository
         for arguments in [["plugin", "marketplace", "add", market.path], ["plugin", "install", Self.plugin]] {
             let result = try await run(arguments)
             try #require(result.status == 0, "\(arguments): \(result)")
@@ -122,7 +122,7 @@ import Testing
         }.filter { settings[$0] == nil }
         #expect(lost.isEmpty, "config set keys lost: \(lost)")
         #expect(settings["model"] as? String == "opus")
-        #expect((settings["extraKnownMarketplaces"] as? [String: Any])?["race-market"] != nil)
+        #expect((settings["extraKnownMarketplaces"] as? [String: Any])?[TestPluginMarketplace.marketplaceName] != nil)
         // The last round enabled the plugin (odd) or disabled it (even), and installed or uninstalled the hooks.
         let lastEnabled = (Self.rounds - 1) % 2 == 1
         #expect((settings["enabledPlugins"] as? [String: Any])?[Self.plugin] as? Bool == lastEnabled)
@@ -134,31 +134,4 @@ import Testing
         #expect(missing.isEmpty, "MCP servers lost: \(missing)")
     }
 
-    /// A plugin marketplace as a local git repository offering one plugin.
-    static func makeMarketplace(in root: URL) throws -> URL {
-        let repository = root.appendingPathComponent("race-market")
-        let files: [String: String] = [
-            ".claude-plugin/marketplace.json": """
-            {"name":"race-market","owner":{"name":"Tester"},"plugins":[{"name":"hello",\
-            "source":"./plugins/hello","description":"Says hello","version":"1.0.0"}]}
-            """,
-            "plugins/hello/.claude-plugin/plugin.json":
-                #"{"name":"hello","description":"Says hello","version":"1.0.0"}"#,
-            "plugins/hello/skills/greet/SKILL.md": "---\nname: greet\ndescription: Greets\n---\nSay hello.\n",
-        ]
-        for (path, text) in files {
-            let file = repository.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: file)
-        }
-        for arguments in [
-            ["init", "-q", "-b", "main"], ["add", "-A"],
-            ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "-m", "marketplace"],
-        ] {
-            let result = try ProcessRunner.run("git", ["-C", repository.path] + arguments)
-            try #require(result.status == 0, "\(result)")
-        }
-        return repository
-    }
 }

@@ -11,14 +11,15 @@ extension RealClaudeSuites {
         @Test func marketplaceInstallDisableEnableUninstallRemove() async throws {
             let world = try RealClaude { _ in .text("plugin world") }
             defer { world.tearDown() }
-            let marketplace = try PluginMarketplace(in: world.sandbox.root)
+            let marketplace = try TestPluginMarketplace(in: world.sandbox.root)
             let plugins = ClaudePlugins(executable: world.executable, environment: world.sandbox.environment)
 
             #expect(try await plugins.installed().isEmpty)
             let name = try await plugins.addMarketplace(source: marketplace.repository.path)
-            #expect(name == PluginMarketplace.marketplaceName)
+            #expect(name == TestPluginMarketplace.marketplaceName)
             #expect(
-                try claudeText(world, ["plugin", "marketplace", "list"]).contains(PluginMarketplace.marketplaceName))
+                try claudeText(world, ["plugin", "marketplace", "list"]).contains(TestPluginMarketplace.marketplaceName)
+            )
             let known = try await plugins.marketplaces()
             #expect(known.map(\.name).contains(name))
             let available = try await plugins.available()
@@ -52,7 +53,8 @@ extension RealClaudeSuites {
 
             try await plugins.removeMarketplace(name: name)
             #expect(
-                try !claudeText(world, ["plugin", "marketplace", "list"]).contains(PluginMarketplace.marketplaceName))
+                try !claudeText(world, ["plugin", "marketplace", "list"]).contains(
+                    TestPluginMarketplace.marketplaceName))
         }
 
         /// A marketplace added from a git address is cloned by the real `claude` with the real git, which cannot
@@ -62,7 +64,7 @@ extension RealClaudeSuites {
         @Test func aMarketplaceFromAGitAddressIsClonedWithoutPrompts() async throws {
             let world = try RealClaude { _ in .text("unused") }
             defer { world.tearDown() }
-            let marketplace = try PluginMarketplace(in: world.sandbox.root)
+            let marketplace = try TestPluginMarketplace(in: world.sandbox.root)
             let address = "https://git.example.test/team/market.git"
             let configured = try await ProcessRunner.run(
                 "git",
@@ -76,7 +78,7 @@ extension RealClaudeSuites {
                 executable: world.executable, environment: recorder.environment(world.sandbox.environment))
 
             let name = try await plugins.addMarketplace(source: address)
-            #expect(name == PluginMarketplace.marketplaceName)
+            #expect(name == TestPluginMarketplace.marketplaceName)
             let known = try #require(try await plugins.marketplaces().first { $0.name == name })
             #expect(known.location == address, "\(known)")
             #expect(try await plugins.available().map(\.pluginId).contains("hello@test-market"))
@@ -143,7 +145,7 @@ func claudeText(_ world: RealClaude, _ arguments: [String], input: String? = nil
     let result = try ProcessRunner.run(
         "/usr/bin/env", ["-C", world.sandbox.home.path, world.executable] + arguments, input: Array((input ?? "").utf8),
         environment: world.sandbox.environment.mapValues { Optional($0) })
-    guard result.status == 0 else { throw PluginMarketplace.Failed(description: result.description) }
+    guard result.status == 0 else { throw TestPluginMarketplace.Failed(description: result.description) }
     return result.stdout
 }
 
@@ -167,5 +169,5 @@ func systemInit(_ world: RealClaude) async throws -> (plugins: [String], skills:
         if case .array(let items)? = object["skills"] { for case .string(let skill) in items { skills.append(skill) } }
         return (plugins, skills)
     }
-    throw PluginMarketplace.Failed(description: "no system/init in the run's output: \(result.description)")
+    throw TestPluginMarketplace.Failed(description: "no system/init in the run's output: \(result.description)")
 }

@@ -3,13 +3,13 @@ import Foundation
 
 /// A plugin marketplace made in the test as a local git repository: `.claude-plugin/marketplace.json` offering
 /// one plugin with a skill and a command.
-struct PluginMarketplace {
-    static let marketplaceName = "test-market"
-    static let pluginName = "hello"
-    let repository: URL
+public struct TestPluginMarketplace {
+    public static let marketplaceName = "test-market"
+    public static let pluginName = "hello"
+    public let repository: URL
 
     /// Writes and commits it under `root/<directoryName>`.
-    init(in root: URL, directoryName: String = "marketplace") throws {
+    public init(in root: URL, directoryName: String = "marketplace") throws {
         repository = root.appendingPathComponent(directoryName)
         let files: [String: String] = [
             ".claude-plugin/marketplace.json": """
@@ -37,5 +37,8 @@ struct PluginMarketplace {
         }
     }
 
-    struct Failed: Error, CustomStringConvertible { let description: String }
+    public struct Failed: Error, CustomStringConvertible {
+        public let description: String
+        public init(description: String) { self.description = description }
+    }
 }
