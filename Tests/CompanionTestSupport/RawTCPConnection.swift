@@ -55,6 +55,12 @@ public final class RawTCPConnection: @unchecked Sendable {
     public struct Received: Sendable {
         public var bytes: [UInt8]
         public var closed: Bool
+        /// How the connection ended when it did not end with the peer's FIN: the `errno` of the failed `recv`
+        /// (`ECONNRESET` for a reset, `EBADF` when something else in this process closed the descriptor).
+        public var error: Int32? = nil
+        /// What the socket said about itself when reading ended: its pending error and the port it is connected
+        /// to, so a failure tells a reset by the server from a descriptor closed or reused by another thread.
+        public var socketState = ""
         public var text: String { String(decoding: bytes, as: UTF8.self) }
     }
 
@@ -69,9 +75,30 @@ public final class RawTCPConnection: @unchecked Sendable {
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, Int32(left * 1000) + 1) > 0 else { continue }
             let count = recv(descriptor, &buffer, buffer.count, 0)
-            if count <= 0 { return Received(bytes: bytes, closed: true) }
+            if count == 0 { return Received(bytes: bytes, closed: true, socketState: socketState()) }
+            if count < 0 {
+                let error = errno
+                if error == EINTR { continue }
+                return Received(bytes: bytes, closed: true, error: error, socketState: socketState())
+            }
             bytes.append(contentsOf: buffer[0..<count])
         }
+    }
+
+    /// The descriptor's pending socket error and peer port, or why they cannot be read.
+    public func socketState() -> String {
+        var pending: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &pending, &length) == 0 else {
+            return "descriptor \(descriptor): getsockopt errno \(errno)"
+        }
+        var peer = sockaddr_in()
+        var peerLength = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &peer) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(descriptor, $0, &peerLength) }
+        }
+        let peerText = named == 0 ? "peer port \(UInt16(bigEndian: peer.sin_port))" : "no peer (errno \(errno))"
+        return "descriptor \(descriptor): SO_ERROR \(pending), \(peerText)"
     }
 
     /// Reads one HTTP response (its head and `Content-Length` bytes of body) and leaves the connection open; nil

@@ -48,23 +48,26 @@ public final class TCPProxy: @unchecked Sendable {
 
     /// Breaks every open WebSocket connection (both directions), as a network failure would.
     public func dropWebSockets() {
-        let doomed = lock.withLock { connections.filter(\.isWebSocket) }
-        for connection in doomed {
-            shutdown(connection.client, Int32(SHUT_RDWR))
-            shutdown(connection.upstream, Int32(SHUT_RDWR))
+        // Under the lock: a connection's descriptors are closed under it too (``serve(_:)``), so none is shut down
+        // after its number was reused by another socket of this process (the test's own, or another test's).
+        lock.withLock {
+            for connection in connections where connection.isWebSocket {
+                shutdown(connection.client, Int32(SHUT_RDWR))
+                shutdown(connection.upstream, Int32(SHUT_RDWR))
+            }
         }
     }
 
     /// Stops accepting and breaks every connection.
+    /// The listening descriptor is never closed (its number cannot be reused while a shutdown may still reach it).
     public func stop() {
-        let all = lock.withLock {
+        lock.withLock {
             stopped = true
-            return connections
-        }
-        shutdown(listener, Int32(SHUT_RDWR))
-        for connection in all {
-            shutdown(connection.client, Int32(SHUT_RDWR))
-            shutdown(connection.upstream, Int32(SHUT_RDWR))
+            shutdown(listener, Int32(SHUT_RDWR))
+            for connection in connections {
+                shutdown(connection.client, Int32(SHUT_RDWR))
+                shutdown(connection.upstream, Int32(SHUT_RDWR))
+            }
         }
     }
 
@@ -119,9 +122,11 @@ public final class TCPProxy: @unchecked Sendable {
         Thread { Self.pump(from: upstream, to: client, done: done) }.start()
         Self.pump(from: client, to: upstream, done: nil)
         done.wait()
-        lock.withLock { connections.removeAll { $0.client == client } }
-        close(client)
-        close(upstream)
+        lock.withLock {
+            connections.removeAll { $0.client == client }
+            close(client)
+            close(upstream)
+        }
     }
 
     private static func pump(from source: Int32, to destination: Int32, done: DispatchSemaphore?) {

@@ -55,7 +55,12 @@ import Testing
             // starved, it would never be.
             for attempt in 0..<50 {
                 let reply = try await Self.exchange(port: server.port, Self.health, timeout: 60)
-                #expect(reply.text.hasPrefix("HTTP/1.1 200"), "attempt \(attempt): \(reply.text.prefix(60))")
+                #expect(
+                    reply.text.hasPrefix("HTTP/1.1 200"),
+                    """
+                    attempt \(attempt): "\(reply.text.prefix(60))", closed \(reply.closed), errno \
+                    \(reply.error.map(String.init) ?? "none"), \(reply.socketState), server port \(server.port)
+                    """)
             }
             try await holder.stop()
         }
