@@ -15,6 +15,8 @@ scripts/check-csecret.sh
 scripts/check-process-use.sh
 # One atomic writer, one reading of CLAUDE_CONFIG_DIR, one writer of Claude Code's files (ARCHITECTURE.md, "Rules").
 scripts/check-one-writer.sh
+# One SQLite opener (WAL, busy timeout, synchronous per database, a migrator each) and PRAGMA only in it.
+scripts/check-sqlite-opener.sh
 swift build --build-tests --enable-code-coverage --explicit-target-dependency-import-check error
 # A secret's bytes are package-only (a probe of an embedding app's code must not compile against the built module).
 scripts/check-secret-bytes.sh
