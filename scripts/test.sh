@@ -17,6 +17,8 @@ scripts/check-process-use.sh
 scripts/check-one-writer.sh
 # One SQLite opener (WAL, busy timeout, synchronous per database, a migrator each) and PRAGMA only in it.
 scripts/check-sqlite-opener.sh
+# One output formatter in the CLI (text, JSON documents, JSON lines).
+scripts/check-one-formatter.sh
 swift build --build-tests --enable-code-coverage --explicit-target-dependency-import-check error
 # A secret's bytes are package-only (a probe of an embedding app's code must not compile against the built module).
 scripts/check-secret-bytes.sh

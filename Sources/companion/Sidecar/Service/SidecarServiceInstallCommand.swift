@@ -90,7 +90,7 @@ struct SidecarServiceInstallCommand: CompanionCommand {
                 executable: Self.executablePath(), serveArguments: arguments, vault: vault, profile: profile,
                 passphrase: passphrase)
             let status = try await SidecarService().install(unit, start: !noStart)
-            if json { return try Terminal.printJSON(status) }
+            if json { return try OutputFormatter.printJSON(status) }
             ClientText.print(SidecarServiceStatusCommand.lines(status))
         }
     }
