@@ -52,7 +52,7 @@ let package = Package(
         // The MCP health check: start a configured server and complete the handshake (CompanionClaudeCode/MCP).
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", from: "0.12.1"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.4.0"),
-        // The settings file (`~/.config/companion/config.toml`).
+        // The settings file (`~/.config/companionkit/config.toml`).
         .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
         // The sidecar's TLS: certificates made and read (X.509, ASN.1), the TLS key (P-256), the TLS stack.
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.0"),
@@ -95,7 +95,7 @@ let package = Package(
         // The settings file: TOML read with TOMLKit, unknown keys refused.
         .target(
             name: "CompanionSettings",
-            dependencies: ["CompanionPaths", .product(name: "TOMLKit", package: "TOMLKit")]),
+            dependencies: ["CompanionPaths", "CompanionFiles", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(
             name: "CompanionVaultSecretService",
             dependencies: ["CompanionVault", "CompanionCrypto", "CSecret", "CGcrypt"]),

@@ -17,7 +17,7 @@ struct KeysUnlock: CompanionCommand {
             Examples:
               companion keys unlock                  # 15 minutes
               companion keys unlock --for 8h
-              companion keys unlock --for 30m --passphrase-file ~/.config/companion/passphrase
+              companion keys unlock --for 30m --passphrase-file ~/.config/companionkit/passphrase
             """)
 
     @OptionGroup var vaultOptions: VaultOptions
