@@ -52,7 +52,7 @@ let package = Package(
         // The MCP health check: start a configured server and complete the handshake (CompanionClaudeCode/MCP).
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", from: "0.12.1"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.4.0"),
-        // The settings file (`~/.config/companion/config.toml`).
+        // The settings file (`~/.config/companionkit/config.toml`).
         .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
         // The sidecar's TLS: certificates made and read (X.509, ASN.1), the TLS key (P-256), the TLS stack.
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.0"),
@@ -88,12 +88,14 @@ let package = Package(
         // The one atomic file writer (temporary file beside, fsync of file and directory, mode kept or set,
         // compare-and-swap with renameat2) and file stamps; not a product (`package` API).
         .target(name: "CompanionFiles"),
+        // The one SQLite opener (WAL, busy timeout, `synchronous` per database, a migrator each); not a product.
+        .target(name: "CompanionDatabase", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "CompanionVault", dependencies: ["CompanionCrypto", "CompanionPaths", "CompanionFiles", "CKeyring"]),
         // The settings file: TOML read with TOMLKit, unknown keys refused.
         .target(
             name: "CompanionSettings",
-            dependencies: ["CompanionPaths", .product(name: "TOMLKit", package: "TOMLKit")]),
+            dependencies: ["CompanionPaths", "CompanionFiles", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(
             name: "CompanionVaultSecretService",
             dependencies: ["CompanionVault", "CompanionCrypto", "CSecret", "CGcrypt"]),
@@ -141,7 +143,7 @@ let package = Package(
         .target(
             name: "CompanionClaudeCode",
             dependencies: [
-                "CompanionPaths", "CompanionCrypto", "CompanionFiles",
+                "CompanionPaths", "CompanionCrypto", "CompanionFiles", "CompanionDatabase",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "Logging", package: "swift-log"),
@@ -169,8 +171,8 @@ let package = Package(
         .target(
             name: "CompanionSidecar",
             dependencies: [
-                "CompanionAPI", "CompanionCrypto", "CompanionPaths", "CompanionFiles", "CompanionClaudeCode",
-                "CompanionAgents", "CompanionDiscovery", "CompanionTLS",
+                "CompanionAPI", "CompanionCrypto", "CompanionPaths", "CompanionFiles", "CompanionDatabase",
+                "CompanionClaudeCode", "CompanionAgents", "CompanionDiscovery", "CompanionTLS",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -255,7 +257,10 @@ let package = Package(
         .testTarget(
             name: "CompanionClaudeCodeTests",
             dependencies: [
-                "CompanionClaudeCode", "CompanionTestSupport", .product(name: "Logging", package: "swift-log"),
+                "CompanionClaudeCode", "CompanionDatabase", "CompanionTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                // The shipped schemas of older versions, made with raw SQL in the migration tests.
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .testTarget(name: "CompanionCryptoTests", dependencies: ["CompanionCrypto", "CompanionTestSupport"]),
         .testTarget(
@@ -279,7 +284,7 @@ let package = Package(
             dependencies: [
                 "CompanionSidecar", "CompanionClient", "CompanionAPI", "CompanionCrypto", "CompanionTestSupport",
                 "CompanionKit", "CompanionVault", "CompanionPairing", "CompanionClaudeCode", "CompanionAgents",
-                "CompanionDiscovery", "CompanionTLS",
+                "CompanionDiscovery", "CompanionTLS", "CompanionDatabase",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

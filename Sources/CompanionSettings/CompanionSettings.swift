@@ -1,14 +1,14 @@
 import CompanionPaths
 import Foundation
 
-/// The settings a person keeps in `$XDG_CONFIG_HOME/companion/config.toml`, so that a headless or SSH machine
+/// The settings a person keeps in `$XDG_CONFIG_HOME/companionkit/config.toml`, so that a headless or SSH machine
 /// does not need `--vault file` (and the rest) on every command. Environment variables override the file, and
 /// command-line options override both; the CLI applies that order.
 ///
 /// ```toml
 /// vault = "file"                                  # auto | secret-service | file
 /// profile = "default"
-/// passphrase-file = "~/.config/companion/passphrase"
+/// passphrase-file = "~/.config/companionkit/passphrase"
 /// sidecar-url = "http://192.168.1.20:7878"        # companion commands' default sidecar
 /// timeout = 10                                    # seconds per request
 ///
@@ -66,24 +66,38 @@ public struct CompanionSettings: Sendable, Equatable {
     /// Empty settings: every default applies.
     public init() {}
 
-    /// The directory name under `$XDG_CONFIG_HOME`.
-    public static let directoryName = "companion"
+    /// The directory name under `$XDG_CONFIG_HOME`: the one application directory name (earlier versions used
+    /// `companion`; ``load(environment:)`` moves that file here).
+    public static let directoryName = CompanionDirectories.applicationName
     /// The file name.
     public static let fileName = "config.toml"
     /// The environment variable naming another settings file (tests, several setups).
     public static let fileVariable = "COMPANION_CONFIG"
 
-    /// `$COMPANION_CONFIG`, else `$XDG_CONFIG_HOME/companion/config.toml` (`~/.config/companion/config.toml`).
+    /// `$COMPANION_CONFIG`, else `$XDG_CONFIG_HOME/companionkit/config.toml` (`~/.config/companionkit/config.toml`).
     public static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         if let explicit = environment[fileVariable], !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
         return CompanionDirectories(environment: environment).baseDirectory(.config)
             .appendingPathComponent(directoryName).appendingPathComponent(fileName)
     }
 
-    /// The settings in the file at ``path(environment:)``; empty when there is no such file.
+    /// Moves the settings file of earlier versions (`$XDG_CONFIG_HOME/companion/config.toml`) to
+    /// ``path(environment:)`` when that has none (not when `$COMPANION_CONFIG` names the file); returns the old
+    /// path when it moved it. ``load(environment:)`` calls it; call it first to tell the person.
+    @discardableResult
+    public static func moveLegacyFile(environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(SettingsError) -> URL?
+    {
+        if let explicit = environment[fileVariable], !explicit.isEmpty { return nil }
+        return try LegacySettingsFile.move(to: path(environment: environment), environment: environment)
+    }
+
+    /// The settings in the file at ``path(environment:)`` (moved there first from where earlier versions kept
+    /// it, ``moveLegacyFile(environment:)``); empty when there is no such file.
     public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws(SettingsError)
         -> CompanionSettings
     {
+        try moveLegacyFile(environment: environment)
         let url = path(environment: environment)
         let text: String
         do {

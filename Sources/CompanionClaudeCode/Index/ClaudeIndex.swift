@@ -1,3 +1,4 @@
+import CompanionDatabase
 import Foundation
 import GRDB
 import Logging
@@ -29,14 +30,8 @@ public actor ClaudeIndex {
         maximumLineLength: Int = JSONLLineReader.defaultMaximumLineLength, debounce: Duration = .milliseconds(100),
         logger: Logger = Logger(label: "companion.claude-index")
     ) throws {
-        var configuration = Configuration()
-        configuration.journalMode = .wal
-        configuration.busyMode = .timeout(5)
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
-        database = try DatabasePool(path: databasePath, configuration: configuration)
-        try database.write { try IndexSchema.prepare($0) }
+        database = try SQLiteDatabase.openPool(
+            path: databasePath, durability: .normal, migrator: IndexSchema.migrator)
         self.projectsDirectory = ClaudeProjectsDirectory(path: projectsDirectory)
         self.maximumLineLength = maximumLineLength
         self.debounce = debounce

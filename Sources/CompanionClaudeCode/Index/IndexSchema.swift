@@ -1,14 +1,30 @@
 import GRDB
 
-/// The index's SQLite schema. The index is a cache of the transcripts: a schema change drops and rebuilds it
-/// (project ids are derived from paths, so they survive a rebuild).
+/// The index's SQLite schema, as a migrator. The index is a cache of the transcripts: a migration that changes a
+/// table may drop it and let the next refresh rebuild it (project ids are derived from paths, so they survive).
+///
+/// Before the migrator, the schema was kept by `user_version` (1, then 2, which is the schema below). The first
+/// migration adopts a version-2 index as it is and drops anything else, which the next refresh rebuilds.
 enum IndexSchema {
-    static let version = 2
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("index-v2: project, session, message") { db in
+            if try isVersion2(db) { return }
+            for table in ["message", "session", "project"] { try db.execute(sql: "DROP TABLE IF EXISTS \(table)") }
+            try createVersion2(db)
+        }
+        return migrator
+    }
 
-    static func prepare(_ db: Database) throws {
-        let current = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-        if current == version { return }
-        for table in ["message", "session", "project"] { try db.execute(sql: "DROP TABLE IF EXISTS \(table)") }
+    /// Whether the tables are already version 2's (the last schema `user_version` kept: `session.prompt_title`).
+    private static func isVersion2(_ db: Database) throws -> Bool {
+        guard try db.tableExists("session"), try db.tableExists("project"), try db.tableExists("message") else {
+            return false
+        }
+        return try db.columns(in: "session").contains { $0.name == "prompt_title" }
+    }
+
+    private static func createVersion2(_ db: Database) throws {
         try db.execute(
             sql: """
                 CREATE TABLE project (
@@ -48,7 +64,6 @@ enum IndexSchema {
                 );
                 CREATE INDEX message_open_tool_use ON message(session, tool_use_id)
                     WHERE kind = 'toolUse' AND tool_result IS NULL;
-                PRAGMA user_version = \(version);
                 """)
     }
 }

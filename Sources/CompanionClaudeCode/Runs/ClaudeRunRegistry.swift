@@ -1,3 +1,4 @@
+import CompanionDatabase
 import Foundation
 import GRDB
 
@@ -24,8 +25,18 @@ struct ClaudeRunRegistry: Sendable {
     init(directory: URL) throws {
         try FileManager.default.createDirectory(
             at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        database = try DatabaseQueue(path: directory.appendingPathComponent("runs.sqlite").path)
-        try database.write { db in
+        database = try SQLiteDatabase.openQueue(
+            path: directory.appendingPathComponent(Self.fileName).path, durability: .full, migrator: Self.migrator)
+    }
+
+    /// File name of the database inside the supervisor's state directory.
+    static let fileName = "runs.sqlite"
+
+    /// The schema. The first migration is the table as it shipped before the migrator (created if missing), so
+    /// a database of that time is adopted as it is.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("runs-v1: claude_run") { db in
             try db.create(table: Entry.databaseTableName, ifNotExists: true) { table in
                 table.primaryKey("runID", .text)
                 table.column("pid", .integer).notNull()
@@ -38,6 +49,7 @@ struct ClaudeRunRegistry: Sendable {
                 table.column("startedAt", .datetime).notNull()
             }
         }
+        return migrator
     }
 
     func record(_ entry: Entry) throws {

@@ -1,3 +1,4 @@
+import CompanionDatabase
 import Foundation
 import GRDB
 
@@ -9,20 +10,10 @@ public struct ManagedSessionStore: Sendable {
 
     /// Opens (creating and migrating) the database at `path`.
     public init(path: String) throws {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(5)
-        let pool = try DatabasePool(path: path, configuration: configuration)
-        try Self.migrator.migrate(pool)
-        writer = pool
+        writer = try SQLiteDatabase.openPool(path: path, durability: .full, migrator: Self.migrator)
     }
 
-    /// A store on an already open database (a queue in unit tests), migrated here.
-    public init(writer: any DatabaseWriter) throws {
-        try Self.migrator.migrate(writer)
-        self.writer = writer
-    }
-
-    private static var migrator: DatabaseMigrator {
+    static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("managed-sessions-v1") { db in
             try db.execute(

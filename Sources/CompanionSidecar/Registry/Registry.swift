@@ -1,5 +1,6 @@
 import CompanionAPI
 import CompanionCrypto
+import CompanionDatabase
 import Foundation
 import GRDB
 import Synchronization
@@ -48,17 +49,10 @@ public final class Registry: Sendable {
     public init(path: String, auditRetention: AuditRetention = .default, auditKey: SecureBytes? = nil) throws {
         try PrivateDataDirectory.ensurePrivateFile(path, create: true)
         for suffix in ["-wal", "-shm"] { try PrivateDataDirectory.ensurePrivateFile(path + suffix, create: false) }
-        var configuration = Configuration()
-        configuration.foreignKeysEnabled = true
-        configuration.busyMode = .timeout(5)
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = FULL")
-        }
         self.path = path
         self.auditRetention = auditRetention
         self.auditKey = auditKey
-        self.pool = try DatabasePool(path: path, configuration: configuration)
-        try RegistryMigrations.migrator.migrate(pool)
+        self.pool = try SQLiteDatabase.openPool(path: path, durability: .full, migrator: RegistryMigrations.migrator)
         pool.add(transactionObserver: TrustedKeyObserver(cache: trustedKeys), extent: .databaseLifetime)
         try pool.read { db in try self.cache.set(Self.connectedDevice(db)) }
     }
@@ -93,14 +87,14 @@ public final class Registry: Sendable {
         try await appendAudit(entry)
     }
 
-    /// `PRAGMA integrity_check` (`"ok"` when the database is sound).
+    /// SQLite's integrity check (`"ok"` when the database is sound).
     public func integrityCheck() throws -> String {
-        try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ") }
+        try pool.read(SQLiteDiagnostics.integrityCheck)
     }
 
     /// The journal mode in effect (`"wal"`).
     public func journalMode() throws -> String {
-        try pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
+        try pool.read(SQLiteDiagnostics.journalMode)
     }
 
     /// Names of the migrations applied, in order.

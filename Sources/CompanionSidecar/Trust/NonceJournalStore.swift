@@ -1,4 +1,5 @@
 import CompanionAPI
+import CompanionDatabase
 import Foundation
 import GRDB
 
@@ -14,21 +15,21 @@ final class NonceJournalStore: NonceJournal {
     /// File name of the journal inside the data directory.
     static let fileName = "nonces.sqlite"
 
-    private let queue: DatabaseQueue
+    let queue: DatabaseQueue
 
     /// Opens (creating if needed) the journal in `directory`, which must exist.
     init(directory: URL) throws {
         let path = directory.appendingPathComponent(Self.fileName).path
         // 0600, never through a symbolic link, narrowed if an older file is wider (SQLite gives -wal/-shm its mode).
         if let descriptor = try PrivateDataDirectory.openPrivateFile(path, create: true) { close(descriptor) }
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(5)
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
-        queue = try DatabaseQueue(path: path, configuration: configuration)
-        try queue.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA journal_mode = WAL")
+        queue = try SQLiteDatabase.openQueue(path: path, durability: .normal, migrator: Self.migrator)
+    }
+
+    /// The schema. The first migration is the table as it shipped before the migrator (`IF NOT EXISTS`), so a
+    /// journal of that time is adopted with its rows.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("nonces-v1: nonce") { db in
             try db.execute(
                 sql: """
                     CREATE TABLE IF NOT EXISTS nonce (
@@ -38,15 +39,17 @@ final class NonceJournalStore: NonceJournal {
                     CREATE INDEX IF NOT EXISTS nonce_timestamp ON nonce(timestampMillis);
                     """)
         }
+        return migrator
     }
 
     func record(_ record: NonceRecord, durable: Bool) async throws {
         try await queue.writeWithoutTransaction { db in
-            if durable { try db.execute(sql: "PRAGMA synchronous = FULL") }
-            defer { if durable { try? db.execute(sql: "PRAGMA synchronous = NORMAL") } }
-            try db.execute(
-                sql: "INSERT INTO nonce (fingerprint, timestampMillis) VALUES (?, ?)",
-                arguments: [Int64(bitPattern: record.fingerprint), record.timestampMillis])
+            let durability: SQLiteDurability = durable ? .full : .normal
+            try durability.during(db, restoring: .normal) {
+                try db.execute(
+                    sql: "INSERT INTO nonce (fingerprint, timestampMillis) VALUES (?, ?)",
+                    arguments: [Int64(bitPattern: record.fingerprint), record.timestampMillis])
+            }
         }
     }
 

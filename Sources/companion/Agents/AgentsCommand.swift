@@ -35,7 +35,7 @@ struct AgentsListCommand: CompanionCommand {
         try await ClientRun.run(json: json) {
             let sessions = try await connection.agents { try await $0.sessions(group: group) }
             if json {
-                try Terminal.printClaudeJSON(sessions)
+                try OutputFormatter.printJSON(sessions, .claudeCode)
             } else {
                 print(AgentPresentation.list(sessions, width: table.width), terminator: "")
             }
@@ -61,7 +61,7 @@ struct AgentsShowCommand: CompanionCommand {
         try await ClientRun.run(json: json) {
             let session = try await connection.agents { try await $0.session(id: id) }
             if json {
-                try Terminal.printClaudeJSON(session)
+                try OutputFormatter.printJSON(session, .claudeCode)
             } else {
                 print(AgentPresentation.detail(session), terminator: "")
             }
@@ -89,7 +89,11 @@ struct AgentsSendCommand: CompanionCommand {
     func execute() async throws {
         try await ClientRun.run(json: json) {
             let session = try await connection.agents { try await $0.send(id: id, text: text, enter: !noEnter) }
-            if json { try Terminal.printClaudeJSON(session) } else { print("Sent to \(Terminal.safe(session.id))") }
+            if json {
+                try OutputFormatter.printJSON(session, .claudeCode)
+            } else {
+                print("Sent to \(Terminal.safe(session.id))")
+            }
         }
     }
 }
@@ -117,7 +121,11 @@ struct AgentsNewCommand: CompanionCommand {
             let request = CreateAgentSessionRequest(project: project, command: command.isEmpty ? nil : command)
             if let problem = request.validationError() { throw CLIFailure(.usage, problem) }
             let session = try await connection.agents { try await $0.create(request) }
-            if json { try Terminal.printClaudeJSON(session) } else { print("Started \(Terminal.safe(session.id))") }
+            if json {
+                try OutputFormatter.printJSON(session, .claudeCode)
+            } else {
+                print("Started \(Terminal.safe(session.id))")
+            }
         }
     }
 }
@@ -140,7 +148,7 @@ struct AgentsRemoveCommand: CompanionCommand {
         try await ClientRun.run(json: json) {
             try await connection.agents { try await $0.remove(id: id) }
             if json {
-                try Terminal.printClaudeJSON(RemovedOutput(id: id))
+                try OutputFormatter.printJSON(RemovedOutput(id: id), .claudeCode)
             } else {
                 print("Removed \(Terminal.safe(id))")
             }

@@ -34,7 +34,7 @@ struct AgentsTailCommand: CompanionCommand {
         try await ClientRun.run(json: json) {
             let first = try await connection.agents { try await $0.terminal(id: id, lines: count) }
             if json && !follow {
-                try Terminal.printClaudeJSON(first)
+                try OutputFormatter.printJSON(first, .claudeCode)
                 return
             }
             Self.show(AgentEventMessage(type: "terminal_output", sessionId: id, lines: first.lines), json: json)
@@ -62,9 +62,7 @@ struct AgentsTailCommand: CompanionCommand {
     /// at once, not through `print`'s buffer, so each change reaches a pipe (`tail --follow | grep`) as it happens.
     static func show(_ event: AgentEventMessage, json: Bool, header: String? = nil) {
         if json {
-            if let data = try? ClaudeAPIJSON.encode(event) {
-                FileHandle.standardOutput.write(data + Data("\n".utf8))
-            }
+            try? OutputFormatter.printJSONLine(event, .claudeCode)
         } else {
             var text = ""
             if let header {

@@ -64,7 +64,11 @@ struct ShownRequestOptions: ParsableArguments {
     func showed(_ connection: TaskConnectionOptions, id: String, json: Bool) async throws -> Bool {
         guard show else { return false }
         let request = try await connection.agents { client in try await HeldRequest.required(client, id: id) }
-        if json { try Terminal.printClaudeJSON(request) } else { print(HeldRequest.details(request), terminator: "") }
+        if json {
+            try OutputFormatter.printJSON(request, .claudeCode)
+        } else {
+            print(HeldRequest.details(request), terminator: "")
+        }
         return true
     }
 }
@@ -99,7 +103,11 @@ struct ApproveCommand: CompanionCommand {
                 let shown = try await HeldRequest.listed(client, id: id)
                 return (try await client.approve(id: id, digest: given ?? shown?.digest, always: always), shown)
             }
-            if json { try Terminal.printClaudeJSON(answer) } else { print(HeldRequest.line("Allowed", answer, shown)) }
+            if json {
+                try OutputFormatter.printJSON(answer, .claudeCode)
+            } else {
+                print(HeldRequest.line("Allowed", answer, shown))
+            }
         }
     }
 }
@@ -126,7 +134,11 @@ struct DenyCommand: CompanionCommand {
                 let shown = try await HeldRequest.listed(client, id: id)
                 return (try await client.deny(id: id, digest: given ?? shown?.digest), shown)
             }
-            if json { try Terminal.printClaudeJSON(answer) } else { print(HeldRequest.line("Denied", answer, shown)) }
+            if json {
+                try OutputFormatter.printJSON(answer, .claudeCode)
+            } else {
+                print(HeldRequest.line("Denied", answer, shown))
+            }
         }
     }
 }

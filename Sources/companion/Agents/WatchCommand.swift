@@ -129,9 +129,7 @@ final class WatchView: Sendable {
             }
         }
         if json {
-            if let data = try? ClaudeAPIJSON.encode(event) {
-                FileHandle.standardOutput.write(data + Data("\n".utf8))
-            }
+            try? OutputFormatter.printJSONLine(event, .claudeCode)
         } else {
             redraw()
         }

@@ -87,9 +87,7 @@ struct ChatPrinter {
     }
 
     private func printLine(_ message: StreamMessage) throws {
-        var data = try ClaudeAPIJSON.encode(message)
-        data.append(0x0A)
-        FileHandle.standardOutput.write(data)
+        try OutputFormatter.printJSONLine(message, .claudeCode)
     }
 }
 

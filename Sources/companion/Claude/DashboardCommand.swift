@@ -43,7 +43,7 @@ struct DashboardCommand: CompanionCommand {
                     recentSessions: try await client.recentSessions(limit: recent).items)
             }
             if json {
-                try Terminal.printClaudeJSON(dashboard)
+                try OutputFormatter.printJSON(dashboard, .claudeCode)
             } else {
                 print(DashboardPresentation.text(dashboard, width: table.width), terminator: "")
             }

@@ -33,7 +33,7 @@ struct MarketplaceListCommand: CompanionCommand {
                 try await $0.pluginMarketplaces()
             }
             if json {
-                try Terminal.printClaudeJSON(marketplaces)
+                try OutputFormatter.printJSON(marketplaces, .claudeCode)
             } else {
                 print(ExtensionsPresentation.marketplaces(marketplaces, width: table.width), terminator: "")
             }
@@ -62,7 +62,7 @@ struct MarketplaceAddCommand: CompanionCommand {
                 try await $0.addMarketplace(AddMarketplaceRequest(repo: source))
             }
             if json {
-                try Terminal.printClaudeJSON(added)
+                try OutputFormatter.printJSON(added, .claudeCode)
             } else {
                 print("Added marketplace \(Terminal.safe(added.name)) (\(added.plugins?.count ?? 0) plugins).")
             }
@@ -89,7 +89,7 @@ struct MarketplaceRemoveCommand: CompanionCommand {
                 try await $0.removeMarketplace(name: name)
             }
             if json {
-                try Terminal.printClaudeJSON(deleted)
+                try OutputFormatter.printJSON(deleted, .claudeCode)
             } else {
                 print("Removed marketplace \(Terminal.safe(name)).")
             }

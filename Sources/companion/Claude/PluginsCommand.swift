@@ -36,7 +36,7 @@ struct PluginsListCommand: CompanionCommand {
                 try await $0.plugins()
             }
             if json {
-                try Terminal.printClaudeJSON(plugins)
+                try OutputFormatter.printJSON(plugins, .claudeCode)
             } else {
                 print(ExtensionsPresentation.plugins(plugins.items, width: table.width), terminator: "")
             }
@@ -83,7 +83,7 @@ enum PluginToggle {
                 try await $0.setPluginEnabled(name: plugin, enabled: enabled)
             }
             if json {
-                try Terminal.printClaudeJSON(result)
+                try OutputFormatter.printJSON(result, .claudeCode)
             } else {
                 print("Plugin \(Terminal.safe(plugin)) is \(result.enabled ? "enabled" : "disabled").")
             }
@@ -117,7 +117,11 @@ struct PluginsInstallCommand: CompanionCommand {
                 try await $0.installPlugin(
                     InstallPluginRequest(pluginName: String(parts[0]), marketplace: String(parts[1])))
             }
-            if json { try Terminal.printClaudeJSON(installed) } else { print(ExtensionsPresentation.plugin(installed)) }
+            if json {
+                try OutputFormatter.printJSON(installed, .claudeCode)
+            } else {
+                print(ExtensionsPresentation.plugin(installed))
+            }
         }
     }
 }
@@ -141,7 +145,7 @@ struct PluginsRemoveCommand: CompanionCommand {
                 try await $0.uninstallPlugin(name: plugin)
             }
             if json {
-                try Terminal.printClaudeJSON(deleted)
+                try OutputFormatter.printJSON(deleted, .claudeCode)
             } else {
                 print("Uninstalled plugin \(Terminal.safe(plugin)).")
             }

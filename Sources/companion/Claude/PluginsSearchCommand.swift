@@ -28,7 +28,7 @@ struct PluginsSearchCommand: CompanionCommand {
                 try await $0.searchPlugins(query: words.joined(separator: " "))
             }
             if json {
-                try Terminal.printClaudeJSON(found)
+                try OutputFormatter.printJSON(found, .claudeCode)
             } else {
                 print(Self.text(found.items, width: table.width), terminator: "")
             }

@@ -28,7 +28,7 @@ struct ProjectsListCommand: CompanionCommand {
         try await ClientRun.run(json: json) {
             let projects = try await connection.claude { try await $0.projects() }
             if json {
-                try Terminal.printClaudeJSON(projects)
+                try OutputFormatter.printJSON(projects, .claudeCode)
             } else {
                 print(ClaudePresentation.projects(projects.items, width: table.width), terminator: "")
             }
@@ -57,7 +57,7 @@ struct ProjectsShowCommand: CompanionCommand {
                 (try await client.project(id: id), try await client.projectSessions(id: id))
             }
             if json {
-                try Terminal.printClaudeJSON(project)
+                try OutputFormatter.printJSON(project, .claudeCode)
             } else {
                 print(ClaudePresentation.project(project))
                 print("")

@@ -44,8 +44,8 @@ struct SessionsListCommand: CompanionCommand {
             }
             let items = external ? result.items.filter { $0.source == .external } : result.items
             if json {
-                try Terminal.printClaudeJSON(
-                    PaginatedResponse(items: items, total: result.total, hasMore: result.hasMore))
+                try OutputFormatter.printJSON(
+                    PaginatedResponse(items: items, total: result.total, hasMore: result.hasMore), .claudeCode)
                 return
             }
             print(ClaudePresentation.sessions(items, width: table.width), terminator: "")
@@ -91,7 +91,7 @@ struct SessionsShowCommand: CompanionCommand {
                 return (session, try await client.messages(sessionId: id, limit: max(count, 1), offset: offset))
             }
             if json {
-                try Terminal.printClaudeJSON(Output(session: session, messages: messages))
+                try OutputFormatter.printJSON(Output(session: session, messages: messages), .claudeCode)
                 return
             }
             print(ClaudePresentation.session(session))
@@ -122,7 +122,7 @@ struct SessionsForkCommand: CompanionCommand {
             let id = try ClaudeIDs.parse(id, what: "session")
             let fork = try await connection.claude { try await $0.forkSession(id: id) }
             if json {
-                try Terminal.printClaudeJSON(fork)
+                try OutputFormatter.printJSON(fork, .claudeCode)
             } else {
                 print(
                     "Forked into \(fork.id.uuidString.lowercased())  (continue: companion chat --session \(fork.id.uuidString.lowercased()) \"…\")"
@@ -151,7 +151,7 @@ struct SessionsDeleteCommand: CompanionCommand {
         try await ClientRun.run(json: json) {
             let id = try ClaudeIDs.parse(id, what: "session")
             let deleted = try await connection.claude { try await $0.deleteSession(id: id) }
-            if json { return try Terminal.printClaudeJSON(deleted) }
+            if json { return try OutputFormatter.printJSON(deleted, .claudeCode) }
             print("Deleted \(id.uuidString.lowercased())")
         }
     }

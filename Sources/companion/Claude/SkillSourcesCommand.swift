@@ -29,7 +29,7 @@ struct SkillSourcesListCommand: CompanionCommand {
                 try await $0.skillSources()
             }
             if json {
-                try Terminal.printClaudeJSON(sources)
+                try OutputFormatter.printJSON(sources, .claudeCode)
             } else {
                 print(ExtensionsPresentation.sources(sources.items), terminator: "")
             }
@@ -58,7 +58,7 @@ struct SkillSourcesAddCommand: CompanionCommand {
                 try await $0.addSkillSource(AddSkillSourceRequest(path: path, name: name))
             }
             if json {
-                try Terminal.printClaudeJSON(source)
+                try OutputFormatter.printJSON(source, .claudeCode)
             } else {
                 print("Registered skill source \(Terminal.safe(source.name)) (\(Terminal.safe(source.path))).")
             }
@@ -85,7 +85,7 @@ struct SkillSourcesRemoveCommand: CompanionCommand {
                 try await $0.removeSkillSource(name: name)
             }
             if json {
-                try Terminal.printClaudeJSON(deleted)
+                try OutputFormatter.printJSON(deleted, .claudeCode)
             } else {
                 print("Unregistered skill source \(Terminal.safe(name)).")
             }

@@ -36,7 +36,7 @@ struct SkillsListCommand: CompanionCommand {
                 try await $0.skills(projectPath: project)
             }
             if json {
-                try Terminal.printClaudeJSON(skills)
+                try OutputFormatter.printJSON(skills, .claudeCode)
             } else {
                 print(ExtensionsPresentation.skills(skills.items, width: table.width), terminator: "")
             }
@@ -64,7 +64,11 @@ struct SkillsShowCommand: CompanionCommand {
             let skill = try await connection.claudeExtensions(listCommand: SkillsCommand.listCommand) {
                 try await $0.skill(name: name, projectPath: project)
             }
-            if json { try Terminal.printClaudeJSON(skill) } else { print(ExtensionsPresentation.skill(skill)) }
+            if json {
+                try OutputFormatter.printJSON(skill, .claudeCode)
+            } else {
+                print(ExtensionsPresentation.skill(skill))
+            }
         }
     }
 }
@@ -96,7 +100,7 @@ struct SkillsInstallCommand: CompanionCommand {
                 try await $0.installSkill(SkillInstallRequest(repository: repository, skillPath: path, name: name))
             }
             if json {
-                try Terminal.printClaudeJSON(skill)
+                try OutputFormatter.printJSON(skill, .claudeCode)
             } else {
                 print("Installed skill \(Terminal.safe(skill.name)) (\(Terminal.safe(skill.path))).")
             }
@@ -122,7 +126,11 @@ struct SkillsRemoveCommand: CompanionCommand {
             let deleted = try await connection.claudeExtensions(listCommand: SkillsCommand.listCommand) {
                 try await $0.deleteSkill(name: name)
             }
-            if json { try Terminal.printClaudeJSON(deleted) } else { print("Removed skill \(Terminal.safe(name)).") }
+            if json {
+                try OutputFormatter.printJSON(deleted, .claudeCode)
+            } else {
+                print("Removed skill \(Terminal.safe(name)).")
+            }
         }
     }
 }
@@ -148,7 +156,7 @@ struct SkillsSearchCommand: CompanionCommand {
                 try await $0.searchSkills(query: words.joined(separator: " "))
             }
             if json {
-                try Terminal.printClaudeJSON(result)
+                try OutputFormatter.printJSON(result, .claudeCode)
             } else {
                 print(ExtensionsPresentation.search(result), terminator: "")
             }

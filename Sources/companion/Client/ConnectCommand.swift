@@ -78,7 +78,7 @@ struct ConnectCommand: CompanionCommand {
                     "this server calls itself '\(Terminal.safe(health.service))', not a CompanionKit sidecar")
             }
             if output.json {
-                try Terminal.printJSON(
+                try OutputFormatter.printJSON(
                     Output(sidecarURL: report.sidecarURL, health: report.health, status: report.status.response))
                 return
             }

@@ -44,7 +44,7 @@ struct DevicesListCommand: CompanionCommand {
             let companion = Companion(vault: try vault.open(), timeout: sidecar.timeout)
             let list = try await companion.devices(url: sidecar.given)
             if output.json {
-                return try Terminal.printJSON(
+                return try OutputFormatter.printJSON(
                     Output(sidecarURL: list.sidecarURL, devices: list.devices, thisDeviceId: list.thisDeviceId))
             }
             ClientText.print(

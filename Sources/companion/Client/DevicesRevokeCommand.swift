@@ -34,7 +34,7 @@ struct DevicesRevokeCommand: CompanionCommand {
             let result = Output(
                 revoked: revocation.revoked, thisDevice: revocation.thisDevice,
                 status: StatusCommand.Output(revocation.status))
-            if output.json { return try Terminal.printJSON(result) }
+            if output.json { return try OutputFormatter.printJSON(result) }
             let what =
                 revocation.thisDevice
                 ? "this device (\(Terminal.safe(id))); it is no longer paired" : Terminal.safe(id)

@@ -19,7 +19,7 @@ struct DisconnectCommand: CompanionCommand {
         try await ClientRun.run(json: output.json) {
             let companion = Companion(vault: try vault.open(), timeout: sidecar.timeout)
             let report = try await companion.disconnect(url: sidecar.given)
-            if output.json { return try Terminal.printJSON(StatusCommand.Output(report)) }
+            if output.json { return try OutputFormatter.printJSON(StatusCommand.Output(report)) }
             ClientText.print(["Disconnected."] + ClientText.statusLines(report))
         }
     }

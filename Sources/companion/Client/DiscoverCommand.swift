@@ -37,7 +37,7 @@ struct DiscoverCommand: CompanionCommand {
     func execute() async throws {
         try await ClientRun.run(json: output.json) {
             let found = try await Companion.discover(timeout: timeout, firstOnly: first)
-            if output.json { return try Terminal.printJSON(Output(workstations: found)) }
+            if output.json { return try OutputFormatter.printJSON(Output(workstations: found)) }
             guard !found.isEmpty else { return ClientText.print(["No workstation found (listened \(timeout) s)."]) }
             ClientText.print(
                 found.map { record in

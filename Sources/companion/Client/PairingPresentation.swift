@@ -98,7 +98,7 @@ struct PairingPresentation {
             method: outcome.method, sidecarURL: outcome.sidecarURL, workstation: outcome.workstationName,
             device: outcome.device, identityCreated: outcome.identityCreated,
             identityFingerprint: outcome.identityFingerprint, pairingVersion: outcome.pairingVersion)
-        if json { return try Terminal.printJSON(output) }
+        if json { return try OutputFormatter.printJSON(output) }
         let with = output.workstation.map { "workstation '\(Terminal.safe($0))'" } ?? "the sidecar"
         var lines = ["Paired with \(with) at \(Terminal.safe(output.sidecarURL))."]
         lines.append("This device: \(Terminal.safe(output.device.name)), id \(Terminal.safe(output.device.id))")

@@ -71,7 +71,7 @@ struct StatusShowing {
     }
 
     private func show(_ output: StatusCommand.Output) throws {
-        if json { return try Terminal.printJSON(output) }
+        if json { return try OutputFormatter.printJSON(output) }
         ClientText.print(ClientText.statusLines(output.report))
     }
 }

@@ -41,7 +41,7 @@ struct StatusWatcher {
                 let detail = JSONErrorOutput.Body.Detail(
                     code: ClientFailures.name(of: failure.status), message: message, hint: failure.hint,
                     exitCode: failure.status.rawValue)
-                return [String(decoding: try CompanionJSON.encode(JSONErrorOutput.Body(error: detail)), as: UTF8.self)]
+                return [try OutputFormatter.line(JSONErrorOutput.Body(error: detail))]
             }
             return ["companion: \(Terminal.safe(message, layout: .line))"]
                 + (failure.hint.map { ["  hint: \(Terminal.safe($0, layout: .line))"] } ?? [])
@@ -59,7 +59,7 @@ struct StatusWatcher {
     }
 
     static func compactJSON(_ output: StatusCommand.Output) throws -> String {
-        String(decoding: try CompanionJSON.encode(output), as: UTF8.self)
+        try OutputFormatter.line(output)
     }
 
     private func write(_ text: String) {

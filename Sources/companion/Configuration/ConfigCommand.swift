@@ -45,7 +45,7 @@ struct ConfigGetCommand: CompanionCommand {
                 return (info, health)
             }
             if json {
-                try Terminal.printClaudeJSON(info)
+                try OutputFormatter.printJSON(info, .claudeCode)
                 return
             }
             guard info.isValid else {
@@ -116,7 +116,7 @@ struct ConfigSetCommand: CompanionCommand {
                         scope: place.scope, content: .object([key: newValue]), projectPath: place.project))
             }
             if json {
-                try Terminal.printClaudeJSON(info)
+                try OutputFormatter.printJSON(info, .claudeCode)
             } else {
                 print("\(unset ? "Removed" : "Set") \(Terminal.safe(key)) in \(Terminal.safe(info.path)).")
             }
@@ -127,8 +127,6 @@ struct ConfigSetCommand: CompanionCommand {
 /// A settings value as indented JSON.
 enum ConfigValueText {
     static func text(_ value: ArbitraryJSON) throws -> String {
-        let encoder = ClaudeAPIJSON.encoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        try OutputFormatter.document(value, .claudeCode)
     }
 }

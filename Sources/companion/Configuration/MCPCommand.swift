@@ -34,7 +34,7 @@ struct MCPListCommand: CompanionCommand {
                 try await $0.mcpServers(scope: scope, projectPath: place.project)
             }
             if json {
-                try Terminal.printClaudeJSON(servers)
+                try OutputFormatter.printJSON(servers, .claudeCode)
             } else {
                 print(MCPPresentation.list(servers.items, width: table.width), terminator: "")
             }
@@ -69,7 +69,11 @@ struct MCPShowCommand: CompanionCommand {
                 return (server, revealed)
             }
             if json {
-                if let revealed { try Terminal.printClaudeJSON(revealed) } else { try Terminal.printClaudeJSON(server) }
+                if let revealed {
+                    try OutputFormatter.printJSON(revealed, .claudeCode)
+                } else {
+                    try OutputFormatter.printJSON(server, .claudeCode)
+                }
             } else {
                 print(MCPPresentation.server(server, revealed: revealed))
             }
@@ -103,7 +107,7 @@ struct MCPAddCommand: CompanionCommand {
                 projectPath: place.project)
             let server = try await connection.configuration { try await $0.addMCPServer(request) }
             if json {
-                try Terminal.printClaudeJSON(server)
+                try OutputFormatter.printJSON(server, .claudeCode)
             } else {
                 print(MCPPresentation.server(server, revealed: nil))
             }
@@ -150,7 +154,7 @@ struct MCPEditCommand: CompanionCommand {
                 return try await client.updateMCPServer(name: current.name, request)
             }
             if json {
-                try Terminal.printClaudeJSON(server)
+                try OutputFormatter.printJSON(server, .claudeCode)
             } else {
                 print(MCPPresentation.server(server, revealed: nil))
             }
@@ -179,7 +183,7 @@ struct MCPRemoveCommand: CompanionCommand {
                 try await $0.deleteMCPServer(name: name, scope: scope, projectPath: place.project)
             }
             if json {
-                try Terminal.printClaudeJSON(deleted)
+                try OutputFormatter.printJSON(deleted, .claudeCode)
             } else {
                 print("Removed MCP server \(Terminal.safe(name)).")
             }

@@ -22,7 +22,11 @@ struct MCPHealthCommand: CompanionCommand {
             let health = try await connection.configuration {
                 try await $0.mcpHealth(name: name, scope: scope, projectPath: place.project)
             }
-            if json { try Terminal.printClaudeJSON(health) } else { print(MCPPresentation.health(health)) }
+            if json {
+                try OutputFormatter.printJSON(health, .claudeCode)
+            } else {
+                print(MCPPresentation.health(health))
+            }
         }
     }
 }

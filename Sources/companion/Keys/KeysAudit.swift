@@ -21,7 +21,7 @@ struct KeysAudit: BlockingCompanionCommand {
         let vault = try vaultOptions.openTracked()
         let report = try VaultAuditReport.build(
             vault: vault, profile: vaultOptions.profileName, rotationAgeDays: rotationAge)
-        if json { return try Terminal.printJSON(report) }
+        if json { return try OutputFormatter.printJSON(report) }
         print("Vault: \(report.backend), profile \(report.profile)")
         for line in backendLines(report.vault) { print("  \(line)") }
         print("")

@@ -62,7 +62,7 @@ struct KeysBench: BlockingCompanionCommand {
             backend: vault.backend.rawValue, openMs: Self.ms(open), reopenMs: Self.ms(reopen),
             keypairGeneration: Self.stats(keygen),
             store: Self.stats(store), lookup: Self.stats(lookup))
-        if json { return try Terminal.printJSON(output) }
+        if json { return try OutputFormatter.printJSON(output) }
         let opens = String(format: "open %.2f ms, reopen %.2f ms", output.openMs, output.reopenMs)
         print("backend \(output.backend), \(iterations) iterations, \(opens)")
         for (label, stats) in [

@@ -68,7 +68,7 @@ struct KeysInit: BlockingCompanionCommand {
                 identity: IdentitySummary(pair, vault: vault, profile: vaultOptions.profileName, created: date),
                 retired: nil)
         }
-        if json { return try Terminal.printJSON(output) }
+        if json { return try OutputFormatter.printJSON(output) }
         let headline =
             output.rotated
             ? "Rotated the device identity."

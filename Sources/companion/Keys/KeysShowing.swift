@@ -14,7 +14,7 @@ struct KeysShowing {
         }
         let summary = IdentitySummary(
             identity.pair, vault: opened, profile: vault.profileName, created: identity.created)
-        if json { return try Terminal.printJSON(summary) }
+        if json { return try OutputFormatter.printJSON(summary) }
         print("Device identity (Ed25519)")
         for line in summary.lines { print(line) }
     }

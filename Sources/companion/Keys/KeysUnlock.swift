@@ -17,7 +17,7 @@ struct KeysUnlock: CompanionCommand {
             Examples:
               companion keys unlock                  # 15 minutes
               companion keys unlock --for 8h
-              companion keys unlock --for 30m --passphrase-file ~/.config/companion/passphrase
+              companion keys unlock --for 30m --passphrase-file ~/.config/companionkit/passphrase
             """)
 
     @OptionGroup var vaultOptions: VaultOptions
@@ -48,7 +48,7 @@ struct KeysUnlock: CompanionCommand {
             }
             let expiresAt = vault.keyCache?.expiresAt ?? Date().addingTimeInterval(Double(seconds))
             if json {
-                return try Terminal.printJSON(
+                return try OutputFormatter.printJSON(
                     Output(profile: vaultOptions.profileName, vaultPath: vault.path.path, expiresAt: expiresAt))
             }
             ClientText.print([
@@ -92,7 +92,9 @@ struct KeysLock: CompanionCommand {
         try await ClientRun.run(json: json) {
             let vault = try vaultOptions.fileVault(for: "lock")
             let forgotten = vault.forgetCachedKey()
-            if json { return try Terminal.printJSON(Output(profile: vaultOptions.profileName, forgotten: forgotten)) }
+            if json {
+                return try OutputFormatter.printJSON(Output(profile: vaultOptions.profileName, forgotten: forgotten))
+            }
             ClientText.print([forgotten ? "Locked: the key is forgotten." : "The file vault was not unlocked."])
         }
     }

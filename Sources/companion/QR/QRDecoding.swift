@@ -32,7 +32,7 @@ struct QRDecoding {
                 }
             }
         }
-        if json { try Terminal.printJSON(results) }
+        if json { try OutputFormatter.printJSON(results) }
         if let firstFailure { throw ExitCode(firstFailure.rawValue) }
     }
 

@@ -61,7 +61,7 @@ struct QREncodeCommand: BlockingCompanionCommand {
         }
         let drawing = (terminal || output == nil) ? QRTerminalRenderer.render(code, style: style) : nil
         if json {
-            try Terminal.printJSON(
+            try OutputFormatter.printJSON(
                 QREncodeSummary(
                     version: code.version, modules: code.size, level: correction.rawValue, file: output,
                     terminal: drawing))

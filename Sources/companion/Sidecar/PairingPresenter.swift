@@ -52,8 +52,6 @@ struct PairingPresenter {
     }
 
     static func printLine(_ object: [String: String]) throws {
-        var data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-        data.append(0x0A)
-        FileHandle.standardOutput.write(data)
+        try OutputFormatter.printJSONLine(object)
     }
 }

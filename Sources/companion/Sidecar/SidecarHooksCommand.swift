@@ -70,7 +70,7 @@ struct HooksInstallCommand: CompanionCommand {
             do { status = try installer.install(command: command) } catch let error as SettingsFileError {
                 throw error.cliFailure
             }
-            if json { return try Terminal.printJSON(status) }
+            if json { return try OutputFormatter.printJSON(status) }
             print("Installed hooks for \(status.events.joined(separator: ", "))")
             print("in \(Terminal.safe(status.settingsPath))")
             print("Claude Code sessions started from now on report to the sidecar through \(Terminal.safe(socket)).")
@@ -114,7 +114,7 @@ struct HooksUninstallCommand: CompanionCommand {
             do { removed = try location.installer().uninstall() } catch let error as SettingsFileError {
                 throw error.cliFailure
             }
-            if json { return try Terminal.printJSON(Output(removedGroups: removed)) }
+            if json { return try OutputFormatter.printJSON(Output(removedGroups: removed)) }
             print(removed == 0 ? "No companion hooks were installed." : "Removed \(removed) hook groups.")
         }
     }
@@ -143,7 +143,7 @@ struct HooksStatusCommand: CompanionCommand {
             throw error.cliFailure
         }
         if json {
-            try Terminal.printJSON(status)
+            try OutputFormatter.printJSON(status)
             return
         }
         print("settings: \(Terminal.safe(status.settingsPath))")

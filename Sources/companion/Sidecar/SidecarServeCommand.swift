@@ -178,8 +178,7 @@ struct SidecarServeCommand: CompanionCommand {
                 listening: address.localURL, port: address.port, publicURL: address.publicURL,
                 fingerprint: identity.keyPair.publicKey.fingerprint.description,
                 listeners: address.listeners.map(\.url), tlsPin: address.tlsPin?.description)
-            let data = (try? CompanionJSON.encode(line)) ?? Data()
-            text = String(decoding: data, as: UTF8.self) + "\n"
+            text = ((try? OutputFormatter.line(line)) ?? "") + "\n"
         } else {
             text = address.listeners.map { "listening on \($0.url)\n" }.joined()
             text += "sidecar identity \(identity.keyPair.publicKey.fingerprint) (\(identity.origin))\n"

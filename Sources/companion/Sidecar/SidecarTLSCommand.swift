@@ -43,7 +43,7 @@ struct SidecarTLSRotateCommand: CompanionCommand {
             let status =
                 running
                 ?? TLSStatusResponse(current: rotation.next.pin, next: rotation.next.pin, switchAt: rotation.switchAt)
-            if owner.json { return try Terminal.printJSON(status) }
+            if owner.json { return try OutputFormatter.printJSON(status) }
             var lines = ["next TLS key \(rotation.next.pin)", "switch at \(Timestamp.string(from: rotation.switchAt))"]
             if let running {
                 lines.insert("current TLS key \(running.current)", at: 0)

@@ -1,11 +1,15 @@
 import CompanionSettings
 import Foundation
 
-/// The settings file (`~/.config/companion/config.toml`), read once per process. Options override environment
+/// The settings file (`~/.config/companionkit/config.toml`), read once per process. Options override environment
 /// variables, which override the file, which overrides the defaults: each option group applies that order.
 enum CLISettings {
     private static let loaded: Result<CompanionSettings, SettingsError> = Result { () throws(SettingsError) in
-        try CompanionSettings.load()
+        if let moved = try CompanionSettings.moveLegacyFile() {
+            Terminal.printNote(
+                "moved the settings file \(moved.path) to \(CompanionSettings.path().path) (CompanionKit's directory)")
+        }
+        return try CompanionSettings.load()
     }
 
     /// The settings, or a usage failure naming the file and the problem.

@@ -28,7 +28,7 @@ struct ExitCodesCommand: ParsableCommand {
 
     func run() throws {
         if json {
-            return try Terminal.printJSON(
+            return try OutputFormatter.printJSON(
                 ExitStatus.allCases.map { Row(code: $0.rawValue, name: $0.name, meaning: $0.meaning) })
         }
         print("CODE NAME                 MEANING")

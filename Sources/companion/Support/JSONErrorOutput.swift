@@ -56,7 +56,7 @@ enum JSONErrorOutput {
             error: .init(
                 code: failure.status.name, message: failure.message, hint: failure.hint,
                 exitCode: failure.status.rawValue), lastKnown: failure.lastKnown)
-        try? Terminal.printJSON(body)
+        try? OutputFormatter.printJSON(body)
     }
 
     /// A parse or validation error of ArgumentParser as a failure (exit 64 for usage, ArgumentParser's own code

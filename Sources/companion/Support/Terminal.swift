@@ -44,23 +44,6 @@ enum Terminal {
     static func styled(_ text: String, _ code: String) -> String {
         colorEnabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
-
-    /// Writes a value as JSON (sorted keys, pretty) to standard output.
-    static func printJSON<T: Encodable>(_ value: T) throws {
-        let data = try CompanionJSONOutput.encode(value)
-        FileHandle.standardOutput.write(data)
-        FileHandle.standardOutput.write(Data("\n".utf8))
-    }
-}
-
-extension Terminal {
-    /// Writes an `/api/v1` value as the API's own JSON (whole-second ISO 8601 dates), pretty, to standard output.
-    static func printClaudeJSON<T: Encodable>(_ value: T) throws {
-        let encoder = ClaudeAPIJSON.encoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        FileHandle.standardOutput.write(try encoder.encode(value))
-        FileHandle.standardOutput.write(Data("\n".utf8))
-    }
 }
 
 extension Terminal {

@@ -30,7 +30,7 @@ struct LogOutput: Sendable {
     }
 
     private func render(_ line: TaskLogLine) -> String {
-        if json { return String(decoding: (try? CompanionJSON.encode(line)) ?? Data(), as: UTF8.self) }
+        if json { return (try? OutputFormatter.line(line)) ?? "" }
         var text = timestamps ? Terminal.styled(Timestamp.string(from: line.timestamp), "2") + " " : ""
         let rendering = Terminal.logRendering(raw: raw, standardError: line.stream == .system)
         let shown = TerminalSafeText.logLine(line.text, rendering: rendering)

@@ -41,7 +41,7 @@ struct TasksAPIKeyCommand: CompanionCommand {
         let store = CompanionStore(vault: try vault.open())
         guard let file = source else {
             try store.clearAPIKey()
-            if json { return try Terminal.printJSON(Output(apiKey: "cleared", profile: vault.profileName)) }
+            if json { return try OutputFormatter.printJSON(Output(apiKey: "cleared", profile: vault.profileName)) }
             print("Forgot the sidecar API key.")
             return
         }
@@ -58,7 +58,7 @@ struct TasksAPIKeyCommand: CompanionCommand {
                 hint: "use the same file as the sidecar's --api-key-file (a random key of at least 16 characters)")
         }
         try store.saveAPIKey(key)
-        if json { return try Terminal.printJSON(Output(apiKey: "stored", profile: vault.profileName)) }
+        if json { return try OutputFormatter.printJSON(Output(apiKey: "stored", profile: vault.profileName)) }
         print("Stored the sidecar API key in the vault.")
     }
 }

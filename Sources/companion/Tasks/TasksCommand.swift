@@ -34,7 +34,7 @@ struct TasksListCommand: CompanionCommand {
         if let limit, limit < 1 { throw CLIFailure(.usage, "--limit must be at least 1") }
         let tasks = try await connection.run { try await $0.list(limit: limit) }
         if json {
-            try Terminal.printJSON(TaskListResponse(tasks: tasks))
+            try OutputFormatter.printJSON(TaskListResponse(tasks: tasks))
         } else {
             print(TaskPresentation.table(tasks, width: table.width), terminator: "")
         }
@@ -56,7 +56,11 @@ struct TasksShowCommand: CompanionCommand {
 
     func execute() async throws {
         let task = try await connection.run { try await $0.task(id: id) }
-        if json { try Terminal.printJSON(TaskResponse(task: task)) } else { print(TaskPresentation.detail(task)) }
+        if json {
+            try OutputFormatter.printJSON(TaskResponse(task: task))
+        } else {
+            print(TaskPresentation.detail(task))
+        }
     }
 }
 
@@ -76,7 +80,7 @@ struct TasksStartCommand: CompanionCommand {
     func execute() async throws {
         let task = try await connection.run { try await $0.start(id: id) }
         if json {
-            try Terminal.printJSON(TaskResponse(task: task))
+            try OutputFormatter.printJSON(TaskResponse(task: task))
         } else {
             let id = Terminal.safe(task.id)
             print("Started \(id): \(TaskPresentation.badge(task.status))  (follow: companion logs \(id) -f)")
@@ -99,6 +103,10 @@ struct TasksCancelCommand: CompanionCommand {
 
     func execute() async throws {
         let task = try await connection.run { try await $0.cancel(id: id) }
-        if json { try Terminal.printJSON(TaskResponse(task: task)) } else { print(TaskPresentation.detail(task)) }
+        if json {
+            try OutputFormatter.printJSON(TaskResponse(task: task))
+        } else {
+            print(TaskPresentation.detail(task))
+        }
     }
 }

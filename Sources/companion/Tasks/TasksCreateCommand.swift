@@ -29,7 +29,7 @@ struct TasksCreateCommand: CompanionCommand {
         var task = try await connection.run { _ in try await client.create(request) }
         if start { task = try await connection.run { [task] _ in try await client.start(id: task.id) } }
         if json && !start {
-            try Terminal.printJSON(TaskResponse(task: task))
+            try OutputFormatter.printJSON(TaskResponse(task: task))
         } else {
             FileHandle.standardError.write(
                 Data("Created \(Terminal.safe(task.id)): \(Terminal.safe(task.title))\n".utf8))

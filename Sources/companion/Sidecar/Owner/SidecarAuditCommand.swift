@@ -45,7 +45,7 @@ struct SidecarAuditCommand: CompanionCommand {
             if owner.json {
                 // A broken or unverified chain is reported as the one JSON error document below.
                 if !broken && unchecked == 0 {
-                    try Terminal.printJSON(Output(entries: audit.entries, verification: verification))
+                    try OutputFormatter.printJSON(Output(entries: audit.entries, verification: verification))
                 }
             } else {
                 ClientText.print(Self.table(audit.entries, width: wide ? nil : Terminal.columns))

@@ -19,7 +19,7 @@ struct SidecarDevicesListCommand: CompanionCommand {
     func execute() async throws {
         try await ClientRun.run(json: owner.json) {
             let list = try await owner.control.devices()
-            if owner.json { return try Terminal.printJSON(list) }
+            if owner.json { return try OutputFormatter.printJSON(list) }
             ClientText.print(Self.table(list.devices, width: wide ? nil : Terminal.columns))
         }
     }

@@ -20,7 +20,7 @@ struct SidecarDevicesRevokeCommand: CompanionCommand {
     func execute() async throws {
         try await ClientRun.run(json: owner.json) {
             let answer = try await owner.control.revoke(id: id)
-            if owner.json { return try Terminal.printJSON(answer) }
+            if owner.json { return try OutputFormatter.printJSON(answer) }
             ClientText.print(["Revoked \(Terminal.safe(answer.revoked)): its requests are refused from now on."])
         }
     }

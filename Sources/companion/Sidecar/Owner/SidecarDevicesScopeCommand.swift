@@ -33,7 +33,7 @@ struct SidecarDevicesScopeCommand: CompanionCommand {
                 throw CLIFailure(.usage, "\(error)", hint: "scopes: read, tasks, chat, control, admin")
             }
             let answer = try await owner.control.setScopes(parsed, id: id)
-            if owner.json { return try Terminal.printJSON(answer) }
+            if owner.json { return try OutputFormatter.printJSON(answer) }
             ClientText.print(["\(Terminal.safe(answer.device)) may now: \(Terminal.safe(answer.scopes))."])
         }
     }

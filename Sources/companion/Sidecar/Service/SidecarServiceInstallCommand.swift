@@ -8,10 +8,10 @@ struct SidecarServiceInstallCommand: CompanionCommand {
         commandName: "install", abstract: "Write the systemd user unit, then enable and start it.",
         discussion: """
             Examples:
-              companion sidecar service install --passphrase-file ~/.config/companion/passphrase
-              companion sidecar service install --host 127.0.0.1 --host 192.168.1.20 --passphrase-file ~/.config/companion/passphrase
-              systemd-creds encrypt --user --name=vault-passphrase plain.txt ~/.config/companion/passphrase.cred
-              companion sidecar service install --encrypted-credential ~/.config/companion/passphrase.cred
+              companion sidecar service install --passphrase-file ~/.config/companionkit/passphrase
+              companion sidecar service install --host 127.0.0.1 --host 192.168.1.20 --passphrase-file ~/.config/companionkit/passphrase
+              systemd-creds encrypt --user --name=vault-passphrase plain.txt ~/.config/companionkit/passphrase.cred
+              companion sidecar service install --encrypted-credential ~/.config/companionkit/passphrase.cred
               companion sidecar service install --vault secret-service --no-start
 
             The vault, profile and passphrase file come from the options, else the environment (COMPANION_VAULT, \
@@ -90,7 +90,7 @@ struct SidecarServiceInstallCommand: CompanionCommand {
                 executable: Self.executablePath(), serveArguments: arguments, vault: vault, profile: profile,
                 passphrase: passphrase)
             let status = try await SidecarService().install(unit, start: !noStart)
-            if json { return try Terminal.printJSON(status) }
+            if json { return try OutputFormatter.printJSON(status) }
             ClientText.print(SidecarServiceStatusCommand.lines(status))
         }
     }

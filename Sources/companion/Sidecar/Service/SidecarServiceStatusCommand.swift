@@ -17,7 +17,7 @@ struct SidecarServiceStatusCommand: CompanionCommand {
     func execute() async throws {
         try await ClientRun.run(json: json) {
             let status = await SidecarService().status()
-            if json { return try Terminal.printJSON(status) }
+            if json { return try OutputFormatter.printJSON(status) }
             ClientText.print(Self.lines(status))
         }
     }

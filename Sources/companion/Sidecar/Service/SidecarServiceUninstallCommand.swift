@@ -24,7 +24,7 @@ struct SidecarServiceUninstallCommand: CompanionCommand {
         try await ClientRun.run(json: json) {
             let service = SidecarService()
             let removed = try await service.uninstall()
-            if json { return try Terminal.printJSON(Output(removed: removed, unitPath: service.unitPath.path)) }
+            if json { return try OutputFormatter.printJSON(Output(removed: removed, unitPath: service.unitPath.path)) }
             ClientText.print([
                 removed ? "Removed \(service.unitPath.path); the service is stopped." : "No service was installed."
             ])
