@@ -146,7 +146,7 @@ public struct AgentEventSocket: Sendable {
         cursor: AgentEventCursor, messages: [AgentClientMessage] = [], reconnection: Reconnection = Reconnection(),
         receive: @escaping @Sendable (AgentEventMessage) async throws -> [AgentClientMessage]
     ) async throws -> Outcome {
-        var delay = reconnection.first
+        var backoff = ReconnectBackoff(first: reconnection.first, maximum: reconnection.maximum)
         var unreachableSince: ContinuousClock.Instant?
         var connectedOnce = false
         while true {
@@ -171,11 +171,10 @@ public struct AgentEventSocket: Sendable {
             if received.value.withLock({ $0 }) {
                 // The connection worked: retry at once, with the backoff from its start again.
                 connectedOnce = true
-                delay = reconnection.first
+                backoff.reset()
                 unreachableSince = nil
             } else {
-                try await Task.sleep(for: delay)
-                delay = min(delay * 2, reconnection.maximum)
+                try await Task.sleep(for: backoff.next())
             }
         }
     }

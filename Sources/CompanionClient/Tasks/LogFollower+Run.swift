@@ -19,7 +19,7 @@ extension LogFollower {
     /// (also mid-stream, on a revocation), and ``CompanionClientError/network(_:url:)`` when the sidecar stays
     /// unreachable longer than the options allow.
     public func run() async throws -> End {
-        var backoff = options.initialBackoff
+        var backoff = ReconnectBackoff(first: options.initialBackoff, maximum: options.maxBackoff)
         var nextWebSocketTry = ContinuousClock.now
         var unreachableSince: ContinuousClock.Instant?
         while true {
@@ -39,9 +39,9 @@ extension LogFollower {
                     if options.transport == .websocket { throw error }
                     await report(.fallingBackToPolling("the WebSocket is unavailable: \(error)"))
                 }
-                if ContinuousClock.now - started > .seconds(10) { backoff = options.initialBackoff }
-                nextWebSocketTry = ContinuousClock.now + backoff
-                backoff = min(backoff * 2, options.maxBackoff)
+                // A session that lasted is a connection that worked.
+                if ContinuousClock.now - started > .seconds(10) { backoff.reset() }
+                nextWebSocketTry = ContinuousClock.now + backoff.next()
             }
             // Poll until it is time to try the WebSocket again (or forever, when polling only).
             repeat {
