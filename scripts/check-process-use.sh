@@ -5,7 +5,7 @@
 # with swift-subprocess (Sources) or ProcessRunner.spawn (Tests, posix_spawn). docs/testing.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-found=$(grep -rnE --include='*.swift' '\bProcess\b' Sources Tests Examples Benchmarks Fuzz 2>/dev/null |
+found=$(grep -rnE --include='*.swift' --exclude-dir=.build '\bProcess\b' Sources Tests Examples Benchmarks Fuzz 2>/dev/null |
     grep -vE '^[^:]+:[0-9]+:\s*//' || true)
 if [ -n "$found" ]; then
     echo "check-process-use: Foundation's Process is used; start children with swift-subprocess (Sources) or" >&2
