@@ -54,7 +54,8 @@ extension QRPayload {
         guard components.path == appPath || components.path == "/app" else {
             throw .invalidLink("its path is not \(appPath)")
         }
-        guard let fragment = components.fragment, fragment.hasPrefix("pair=") else {
+        // The fragment as sent (percent-encoded): a name's encoded `.` must not split fields.
+        guard let fragment = components.percentEncodedFragment, fragment.hasPrefix("pair=") else {
             throw .invalidLink("it has no #pair= invitation")
         }
         let fields = fragment.dropFirst("pair=".count).split(separator: ".", omittingEmptySubsequences: false)

@@ -96,7 +96,9 @@ extension QRPayload {
 
     /// Parses and validates scanned text. Expiry is not checked here: it depends on the clock.
     public static func parse(_ text: String) throws(QRPayloadError) -> QRPayload {
-        if text.hasPrefix("https://") || text.hasPrefix("http://") { return try parse(link: text) }
+        if text.hasPrefix("https://") || text.hasPrefix("http://"), text.contains("#pair=") {
+            return try parse(link: text)
+        }
         guard text.utf8.count <= maxTextBytes, let data = text.data(using: .utf8),
             let object = try? JSONSerialization.jsonObject(with: data), let dict = object as? [String: Any]
         else { throw .notJSON }

@@ -171,6 +171,12 @@ function renderTabs() {
   );
 }
 
+// A pairing link opened while the app is already open (only the fragment changes, so no page load): start again,
+// which reads the invitation and wipes it.
+window.addEventListener("hashchange", () => {
+  if (location.hash.startsWith("#pair=")) location.reload();
+});
+
 start().catch((error) => {
   replace(main, notice(`The app could not start: ${/** @type {Error} */ (error).message}`, "error"));
 });
