@@ -39,13 +39,15 @@ def isolated_environment(home: Path) -> dict:
 class Sidecar:
     """One sidecar process. `start()` waits for its announcement; `stop()` ends it (SIGTERM, then SIGKILL)."""
 
-    def __init__(self, directory: Path, arguments=(), port: int = 0, persistent_identity: bool = False):
+    def __init__(self, directory: Path, arguments=(), port: int = 0, persistent_identity: bool = False,
+                 binary: Path = None):
         self.directory = directory
         self.home = directory / "home"
         self.home.mkdir(parents=True, exist_ok=True)
         self.data = directory / "data"
         self.arguments = list(arguments)
         self.requested_port = port
+        self.binary = binary or COMPANION
         # A persistent identity (and so TLS key, the browser's pin) lives in a file vault under HOME, so a restart
         # keeps it; else the identity is ephemeral (new at every start).
         self.persistent_identity = persistent_identity
@@ -61,7 +63,7 @@ class Sidecar:
 
     def start(self, timeout: float = 60):
         command = [
-            str(COMPANION), "sidecar", "serve", "--host", "127.0.0.1", "--host", LAN_ADDRESS,
+            str(self.binary), "sidecar", "serve", "--host", "127.0.0.1", "--host", LAN_ADDRESS,
             "--port", str(self.requested_port), "--data-dir", str(self.data), "--json",
             "--no-advertise", "--log-level", "warning",
         ] + (["--vault", "file", "--passphrase-file", str(self.home / "vault-passphrase")]

@@ -96,3 +96,19 @@ def test_the_workstation_screen_is_accessible_light_and_dark(sidecar, browser, a
         page.screenshot(path=str(SCREENSHOTS / f"workstation-{scheme}.png"))
         assert_clean(page, sidecar.origin)
         page.context.close()
+
+
+def test_the_first_load_transfers_at_most_150_kb(sidecar, page):
+    """Everything the page of a first visit loads (HTML, JS, CSS, icon, manifest; the service worker then caches
+    every file of the app, 77 KB in all: scripts/check-webapp.sh keeps that under 150 KB too)."""
+    responses = []
+    page.on("response", lambda response: responses.append(response))
+    page.goto(sidecar.origin + "/app/")
+    page.wait_for_selector("#pairing-code")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null || document.body.dataset.trust")
+    page.wait_for_timeout(500)
+    sizes = {r.url: len(r.body()) for r in responses if "/app/" in r.url and r.status == 200}
+    total = sum(sizes.values())
+    print(f"first load: {len(sizes)} files, {total} bytes")
+    assert 0 < total <= 150 * 1024
+    assert_clean(page, sidecar.origin)
