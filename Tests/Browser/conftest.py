@@ -106,9 +106,11 @@ document.addEventListener('securitypolicyviolation', (e) => {
 """
 
 
-def new_page(browser, color_scheme="light", origin=None):
-    """A 390×844 page (context) with its Watch at `page.watch`."""
-    context = browser.new_context(viewport=VIEWPORT, color_scheme=color_scheme, service_workers="allow")
+def new_page(browser, color_scheme="light", ignore_https_errors=False):
+    """A 390×844 page (context) with its Watch at `page.watch`. `ignore_https_errors` stands for a person who
+    clicked through the certificate warning (Chromium then refuses the service worker, as for a real phone)."""
+    context = browser.new_context(viewport=VIEWPORT, color_scheme=color_scheme, service_workers="allow",
+                                  ignore_https_errors=ignore_https_errors)
     watch = Watch()
     context.on("request", lambda request: watch.requests.append(request.url))
     context.add_init_script(CSP_LISTENER)

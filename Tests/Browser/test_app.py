@@ -112,3 +112,23 @@ def test_the_first_load_transfers_at_most_150_kb(sidecar, page):
     print(f"first load: {len(sizes)} files, {total} bytes")
     assert 0 < total <= 150 * 1024
     assert_clean(page, sidecar.origin)
+
+
+def test_a_certificate_accepted_by_hand_is_shown_as_trust_on_first_use_without_push(sidecar, playwright):
+    browser = launch_chromium(playwright, [])  # no pin: the self-signed certificate is not verified
+    try:
+        page = new_page(browser, ignore_https_errors=True)
+        page.goto(sidecar.origin + "/app/")
+        page.wait_for_selector("[data-trust=unverified]")
+        assert "trust on first use" in page.text_content("[data-trust]")
+        pair_page(page, sidecar)
+        page.goto(sidecar.origin + "/app/#/workstation")
+        page.wait_for_selector("text=test phone (this device)")
+        assert page.evaluate("document.body.dataset.trust") == "unverified"
+        assert "Notifications are unavailable: the browser refuses push on a certificate it could not verify" in (
+            page.text_content("main"))
+        assert page.query_selector("text=Notify me") is None
+        assert_clean(page, sidecar.origin)
+        page.context.close()
+    finally:
+        browser.close()
