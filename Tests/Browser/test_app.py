@@ -38,6 +38,8 @@ def test_the_app_starts_offline_with_the_last_known_state_and_reconnects_when_th
     browser = launch_chromium(playwright, [sidecar.spki_pin])
     try:
         page = new_page(browser)
+        sockets = []
+        page.on("websocket", lambda socket: sockets.append(socket.url))
         pair_page(page, sidecar)
         wait_for(page, "navigator.serviceWorker.controller !== null")
         page.goto(sidecar.origin + "/app/#/workstation")
@@ -55,6 +57,9 @@ def test_the_app_starts_offline_with_the_last_known_state_and_reconnects_when_th
         sidecar.restart()
         wait_for(page, "document.body.dataset.connection === 'open'", timeout=60)
         print(f"reconnected {time.monotonic() - started:.1f} s after the restart began")
+        # It resumed /ws with the cursor it had (sequence number and the earlier run's epoch: the new run answers
+        # with a snapshot).
+        assert any("/ws?after=" in url and "&epoch=" in url for url in sockets), sockets
         page.goto(sidecar.origin + "/app/#/tasks")
         page.wait_for_selector("text=No tasks yet.")
         assert_clean(page, sidecar.origin)
