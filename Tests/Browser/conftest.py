@@ -8,7 +8,8 @@ Reused by every browser test of the web app (the screens' tests too):
 - `page`: a 390×844 page whose CSP violations, console errors and requests are collected (`watch`), and
   `assert_clean(page)` that fails on any CSP violation or any request leaving the sidecar's origin;
 - `paired_page`: a page paired by opening the link decoded from the sidecar's QR PNG;
-- `axe_check(page)`: axe-core, failing on serious or critical violations.
+- `axe_check(page)`: axe-core, failing on serious or critical violations;
+- `screenshot_dir`: docs/images/phone/ with COMPANION_UPDATE_SCREENSHOTS=1, else .build/browser-screenshots/.
 """
 import os
 import shutil
@@ -166,6 +167,21 @@ def paired_page(page, sidecar):
     """A page paired with `sidecar` (scopes read,tasks,chat), on its first screen."""
     page.pairing_outcome, page.pairing_link = pair_page(page, sidecar)
     return page
+
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def screenshot_dir():
+    """Where screenshots go: docs/images/phone/ with COMPANION_UPDATE_SCREENSHOTS=1 (to update the docs), else
+    .build/browser-screenshots/ (a test run leaves the work tree as it was)."""
+    if os.environ.get("COMPANION_UPDATE_SCREENSHOTS") == "1":
+        directory = REPO / "docs" / "images" / "phone"
+    else:
+        directory = REPO / ".build" / "browser-screenshots"
+    directory.mkdir(parents=True, exist_ok=True)
+    return directory
 
 
 @pytest.fixture

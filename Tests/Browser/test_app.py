@@ -1,11 +1,9 @@
 """The app as a whole: its service worker's cache, the workstation going away and coming back, revocation from
 the workstation, and the Workstation screen's accessibility (light and dark, with its screenshots)."""
 import time
-from pathlib import Path
 
 from conftest import assert_clean, launch_chromium, new_page, pair_page
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "images" / "phone"
 DATA_PATHS = ("/companion/", "/api/", "/v1/", "/ws", "/health")
 
 
@@ -84,21 +82,20 @@ def test_revoking_the_device_from_the_workstation_ends_the_session_within_a_seco
     assert_clean(page, sidecar.origin)
 
 
-def test_the_workstation_screen_is_accessible_light_and_dark(sidecar, browser, axe_check):
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+def test_the_workstation_screen_is_accessible_light_and_dark(sidecar, browser, axe_check, screenshot_dir):
     for scheme in ("light", "dark"):
         page = new_page(browser, color_scheme=scheme)
         if scheme == "light":
             page.goto(sidecar.origin + "/app/")
             page.wait_for_selector("#pairing-code")
             axe_check(page)
-            page.screenshot(path=str(SCREENSHOTS / "pair-light.png"))
+            page.screenshot(path=str(screenshot_dir / "pair-light.png"))
         pair_page(page, sidecar, name=f"phone ({scheme})")
         page.goto(sidecar.origin + "/app/#/workstation")
         page.wait_for_selector(f"text=phone ({scheme}) (this device)")
         page.wait_for_selector("[data-trust=verified]")
         axe_check(page)
-        page.screenshot(path=str(SCREENSHOTS / f"workstation-{scheme}.png"))
+        page.screenshot(path=str(screenshot_dir / f"workstation-{scheme}.png"))
         assert_clean(page, sidecar.origin)
         page.context.close()
 
