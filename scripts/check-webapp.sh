@@ -5,9 +5,11 @@
 #  - no inline script, inline style or inline event handler in the HTML (the CSP refuses them anyway: this finds
 #    them before a browser does);
 #  - the service worker's SHELL list names exactly the app's files (so a reload needs no request but the data calls);
+#  - the service worker's VERSION is the digest of the app's other files, so any change to them installs a new
+#    worker and cache (`scripts/check-webapp.sh --fix` writes it);
 #  - everything a first load transfers is at most 150 KB (the issue's budget);
 #  - the JavaScript type-checks from its JSDoc types (tsc --checkJs --noEmit, Debian's node-typescript).
-#   scripts/check-webapp.sh
+#   scripts/check-webapp.sh [--fix]
 set -euo pipefail
 cd "$(dirname "$0")/../Sources/CompanionWebApp"
 app=app
@@ -29,6 +31,19 @@ if [ "$listed" != "$present" ]; then
     echo "check-webapp: the service worker's SHELL list (sw.js) differs from the app's files:" >&2
     diff <(echo "$listed") <(echo "$present") >&2 || true
     status=1
+fi
+
+# The digest of every file but sw.js (paths and bytes, sorted by path): the service worker's VERSION.
+digest=$(cd "$app" && find . -type f ! -name 'sw.js' ! -name '.*' | sed 's|^\./||' | LC_ALL=C sort \
+    | while read -r file; do printf '%s\0' "$file"; cat "$file"; done | sha256sum | cut -c1-16)
+if ! grep -q "^const VERSION = \"$digest\";" "$app/sw.js"; then
+    if [ "${1:-}" = "--fix" ]; then
+        sed -i "s/^const VERSION = \"[^\"]*\";/const VERSION = \"$digest\";/" "$app/sw.js"
+        echo "check-webapp: sw.js VERSION set to $digest"
+    else
+        echo "check-webapp: sw.js VERSION is not the digest of the app's files ($digest): run scripts/check-webapp.sh --fix" >&2
+        status=1
+    fi
 fi
 
 total=$(cd "$app" && find . -type f ! -name '.*' -printf '%s\n' | awk '{ s += $1 } END { print s }')

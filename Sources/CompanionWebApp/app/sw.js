@@ -8,8 +8,9 @@ import { utf8 } from "./js/encoding.js";
 
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
-// Every file of the app (check-webapp.sh fails when this list and app/ differ). Bump VERSION with any change.
-const VERSION = "1";
+// Every file of the app (check-webapp.sh fails when this list and app/ differ). VERSION is the digest of those
+// files (scripts/check-webapp.sh --fix writes it), so a change to any of them installs a new worker and cache.
+const VERSION = "cbe138bb197b27bb";
 const CACHE = `companionkit-shell-${VERSION}`;
 const SHELL = [
   "./",
