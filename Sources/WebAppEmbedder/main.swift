@@ -37,7 +37,9 @@ for (path, bytes) in entries {
 text += "    ]\n}\n"
 do {
     let existing = try? Data(contentsOf: output)
-    if existing != Data(text.utf8) { try Data(text.utf8).write(to: output, options: .atomic) }
+    // Written only when it changed (an unchanged source is not compiled again); a build output in the plugin's
+    // work directory, which the build system alone reads, so a plain write (not AtomicFile: no dependency here).
+    if existing != Data(text.utf8) { try Data(text.utf8).write(to: output) }
 } catch {
     FileHandle.standardError.write(Data("WebAppEmbedder: cannot write \(output.path): \(error)\n".utf8))
     exit(73)
