@@ -3,7 +3,7 @@ import Foundation
 
 /// The phone link form of a pairing payload: `<url>/app/#pair=<fields>`, which a phone's camera opens as the
 /// sidecar's web app, with the invitation in the URL fragment (never sent to any server, wiped from history by the
-/// page). The QR image holds this link (``qrText``); `companion pair scan` reads either form.
+/// page). The QR image holds this link (``qrText()``); `companion pair scan` reads either form.
 ///
 /// The fragment is eight fields separated by `.` (none can hold one), short enough for a version-10 QR:
 /// ```text
