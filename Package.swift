@@ -168,11 +168,17 @@ let package = Package(
                 "CompanionCrypto", "CompanionClaudeCode", "CompanionFiles",
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ]),
+        // The phone web app's files (`Sources/CompanionWebApp/app/`), embedded in the binary as byte arrays by the
+        // WebAppAssets build-tool plugin, so `companion sidecar serve` needs no file beside it.
+        .executableTarget(name: "WebAppEmbedder"),
+        .plugin(name: "WebAppAssets", capability: .buildTool(), dependencies: ["WebAppEmbedder"]),
+        .target(
+            name: "CompanionWebApp", exclude: ["app", "tsconfig.json", "tsconfig.sw.json"], plugins: ["WebAppAssets"]),
         .target(
             name: "CompanionSidecar",
             dependencies: [
                 "CompanionAPI", "CompanionCrypto", "CompanionPaths", "CompanionFiles", "CompanionDatabase",
-                "CompanionClaudeCode", "CompanionAgents", "CompanionDiscovery", "CompanionTLS",
+                "CompanionClaudeCode", "CompanionAgents", "CompanionDiscovery", "CompanionTLS", "CompanionWebApp",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -284,7 +290,7 @@ let package = Package(
             dependencies: [
                 "CompanionSidecar", "CompanionClient", "CompanionAPI", "CompanionCrypto", "CompanionTestSupport",
                 "CompanionKit", "CompanionVault", "CompanionPairing", "CompanionClaudeCode", "CompanionAgents",
-                "CompanionDiscovery", "CompanionTLS", "CompanionDatabase",
+                "CompanionDiscovery", "CompanionTLS", "CompanionDatabase", "CompanionWebApp",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

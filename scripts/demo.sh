@@ -5,9 +5,13 @@
 # with signed requests and follows its log, chats with Claude Code on the workstation (the real `claude` CLI, answered
 # by a local stand-in for Anthropic's API, in a throw-away Claude config), revokes the device, and cleans up. Uses your desktop keyring (in a separate demo profile, removed at the end) when one is
 # running, otherwise a private throw-away keyring session.
+# With --browser, the end also pairs a headless Chromium through the phone link and saves a screenshot
+# (companion-demo-phone.png in the current directory).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+browser=0
+for argument in "$@"; do [ "$argument" = "--browser" ] && browser=1; done
 
 if [ -z "${COMPANION_DEMO_INNER:-}" ]; then
     scripts/setup.sh
@@ -117,6 +121,25 @@ run sessions show "$session_id"
 step "8. Revoke this device; the sidecar is disconnected"
 run devices revoke "$device_id"
 run status
+
+step "9. The phone: scan this QR code with the phone's camera (or open the link) to pair its browser"
+"$companion" sidecar pair --url "$url" --json --ttl 300 -o "$work/phone-qr.png" >"$work/phone.out" 2>&1 &
+phone_pid=$!
+for _ in $(seq 1 100); do [ -s "$work/phone.out" ] && break; sleep 0.1; done
+link=$(head -1 "$work/phone.out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["link"])')
+"$companion" qr encode "$link"
+echo "$link"
+echo "(a phone reaches this sidecar only if it listens beyond loopback: companion sidecar serve --host <LAN address>;"
+echo " on this machine, open the link in a desktop browser. docs/phone.md explains the trust each set-up gives.)"
+if [ "$browser" = 1 ]; then
+    "$root/.build/browser-venv/bin/python" "$root/Tests/Browser/demo_browser.py" "$link" "$root/companion-demo-phone.png"
+    wait "$phone_pid" || true
+    echo "--- workstation side:"
+    tail -n 1 "$work/phone.out"
+elif [ -t 0 ]; then
+    read -r -p "Press Enter to stop the demo sidecar (the phone link works until then, 5 minutes at most). " _ || true
+fi
+kill "$phone_pid" 2>/dev/null || true
 
 step "Done"
 echo "Sidecar log (one line per request; no codes, tokens or keys):"

@@ -27,6 +27,9 @@ packages=(
     # agent sessions: the sidecar runs and watches Claude Code in tmux (`companion agents`, pane detection); the agent
     # tests (ApprovalRoundTripTests, AgentsCLITests, PaneDetectionTests) drive the real `claude` in a real tmux server
     tmux
+    # the phone web app: its browser tests drive Debian's chromium headless (Playwright, Tests/Browser), and its
+    # JavaScript is type-checked from its JSDoc types with tsc (scripts/check-webapp.sh)
+    chromium chromium-driver node-typescript
 )
 
 missing=()
@@ -63,6 +66,20 @@ if [ "$(cat "$claude_venv/.installed" 2>/dev/null)" != "$claude_sdk_version" ]; 
         "claude-agent-sdk==$claude_sdk_version"
     scripts/claude-path.sh >/dev/null || { echo "setup: the wheel has no bundled claude binary" >&2; exit 1; }
     echo "$claude_sdk_version" >"$claude_venv/.installed"
+fi
+
+# The browser tests' Python (Tests/Browser): Playwright (its driver; the browser is Debian's chromium, never a
+# downloaded one), pytest and axe-core (axe-playwright-python ships it), pinned, in a virtualenv under .build.
+browser_requirements="playwright==1.65.2 pytest==9.2.0 axe-playwright-python==0.1.8"
+browser_venv=.build/browser-venv
+if [ "$(cat "$browser_venv/.installed" 2>/dev/null)" != "$browser_requirements" ]; then
+    echo "setup: installing $browser_requirements into $browser_venv"
+    rm -rf "$browser_venv"
+    mkdir -p .build
+    python3 -m venv "$browser_venv"
+    # shellcheck disable=SC2086 # one requirement per word
+    "$browser_venv/bin/python" -m pip install --quiet --disable-pip-version-check $browser_requirements
+    echo "$browser_requirements" >"$browser_venv/.installed"
 fi
 
 command -v swift >/dev/null || { echo "setup: the Swift toolchain (6.x) is not on PATH; install it from swift.org" >&2; exit 1; }

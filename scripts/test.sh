@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test command: installs what is missing, builds, and runs every test against real peers:
-# a private unlocked gnome-keyring on a private D-Bus session, SQLite, the sidecar on loopback.
+# a private unlocked gnome-keyring on a private D-Bus session, SQLite, the sidecar on loopback, and the phone web
+# app in headless Chromium (scripts/test-browser.sh).
 # Prints a line-coverage summary at the end.
 #   scripts/test.sh [extra swift test arguments, e.g. --filter CompanionQRTests]
 set -euo pipefail
@@ -21,8 +22,13 @@ scripts/check-one-writer.sh
 scripts/check-sqlite-opener.sh
 # One output formatter in the CLI (text, JSON documents, JSON lines).
 scripts/check-one-formatter.sh
+# The phone web app: no HTML-parsing sink, no inline script or style, the service worker's file list, the 150 KB
+# budget, and tsc --checkJs over its JSDoc types.
+scripts/check-webapp.sh
 swift build --build-tests --enable-code-coverage --explicit-target-dependency-import-check error
 # A secret's bytes are package-only (a probe of an embedding app's code must not compile against the built module).
 scripts/check-secret-bytes.sh
 scripts/with-keyring.sh swift test --skip-build --enable-code-coverage "$@"
+# The phone web app in a real browser (Playwright + Debian's chromium) against the built sidecar.
+scripts/test-browser.sh
 scripts/coverage.sh || echo "test: coverage summary unavailable"

@@ -33,11 +33,15 @@ public struct QRPayload: Codable, Sendable, Equatable {
     public var pairingVersion: Int?
     /// The pin of the sidecar's TLS key (`sha256//<base64>`), present when its URL is `https`.
     public var tlsPin: TLSPin?
+    /// The phone link (`<url>/app/#pair=…`, ``appLink()``): what the QR image holds when present, so a phone's
+    /// camera opens the sidecar's web app with the invitation in the fragment. An addition; older companions
+    /// ignore it.
+    public var appURL: String?
 
     public init(
         url: String, name: String, code: String, token: String, expiresAt: Date, fingerprint: String? = nil,
-        pairingVersion: Int? = nil, tlsPin: TLSPin? = nil, protocol: String = QRPayload.protocolName,
-        version: Int = QRPayload.protocolVersion
+        pairingVersion: Int? = nil, tlsPin: TLSPin? = nil, appURL: String? = nil,
+        protocol: String = QRPayload.protocolName, version: Int = QRPayload.protocolVersion
     ) {
         self.protocol = `protocol`
         self.version = version
@@ -49,6 +53,7 @@ public struct QRPayload: Codable, Sendable, Equatable {
         self.fingerprint = fingerprint
         self.pairingVersion = pairingVersion
         self.tlsPin = tlsPin
+        self.appURL = appURL
     }
 
     /// The compact JSON text to put in a QR code.
@@ -66,6 +71,8 @@ public enum QRPayloadError: Error, Equatable, Sendable, CustomStringConvertible 
     case invalidCode
     case invalidURL(String)
     case invalidToken
+    /// A link that is not a CompanionKit phone link (`<url>/app/#pair=…`), with why.
+    case invalidLink(String)
 
     public var description: String {
         switch self {
@@ -78,6 +85,7 @@ public enum QRPayloadError: Error, Equatable, Sendable, CustomStringConvertible 
         case .invalidCode: "the pairing payload's code is not 6 digits"
         case .invalidURL(let url): "the pairing payload's sidecar URL is not an http(s) URL: \(url.prefix(80))"
         case .invalidToken: "the pairing payload's token is malformed"
+        case .invalidLink(let why): "the QR code's link is not a CompanionKit pairing link: \(why)"
         }
     }
 }
@@ -88,6 +96,9 @@ extension QRPayload {
 
     /// Parses and validates scanned text. Expiry is not checked here: it depends on the clock.
     public static func parse(_ text: String) throws(QRPayloadError) -> QRPayload {
+        if text.hasPrefix("https://") || text.hasPrefix("http://"), text.contains("#pair=") {
+            return try parse(link: text)
+        }
         guard text.utf8.count <= maxTextBytes, let data = text.data(using: .utf8),
             let object = try? JSONSerialization.jsonObject(with: data), let dict = object as? [String: Any]
         else { throw .notJSON }

@@ -22,6 +22,11 @@ payload='{"code":"123456","expiresAt":"2026-02-25T10:00:00.000Z","fingerprint":"
 base pairing-payload "$payload"
 cp "$work/pairing-payload.png" pairing-payload.png
 
+# The same invitation as the phone link the QR holds since issue 31 (QRPayload+Link: `<url>/app/#pair=…`).
+link='http://192.168.1.20:7878/app/#pair=1.123456.q3JmYy1vbmx5LXRlc3QtdG9rZW4tMTIzNDU2Nzg.1772013600.2.47DEQpj8HBSa-_TImW-5JCeuQeRkm5NMpJWZG3hSuFU..workstation'
+base pairing-link "$link"
+cp "$work/pairing-link.png" pairing-link.png
+
 base utf8 'Grüße aus Köln – 東京タワー 🚀 ñandú, Ελληνικά, кириллица'
 cp "$work/utf8.png" utf8.png
 

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 /// CORS for the configured development origins (see ``OriginPolicy``), and refusal of cross-origin state changes.
@@ -9,10 +10,16 @@ import Hummingbird
 /// - Other requests from an allowed origin get `Access-Control-Allow-Origin` on their answer, errors included.
 /// - A non-GET request whose `Origin` is not allowed is refused with 403 before it reaches a route: browsers
 ///   send the request even when they hide the answer, so CORS alone would not stop it.
+/// - The sidecar's own origin (``OwnOrigin``: the phone web app it serves under `/app/`) is admitted for signed
+///   requests (the route's guard then verifies the signature) and for `POST /companion/pairing/complete` (whose
+///   credential is the pairing code): nothing else. It gets no CORS headers (a same-origin page needs none), and
+///   `pairing/start`, `cancel` and `last` stay refused to it like to any page.
 struct DevCORSMiddleware: RouterMiddleware {
     typealias Context = SidecarRequestContext
 
     let policy: OriginPolicy
+    /// The sidecar's own origin; nil admits none (routers in tests).
+    var ownOrigin: OwnOrigin?
     /// Request headers a browser client may send (signed-request headers are added here when they exist).
     static let allowedHeaders = "Content-Type, Accept, X-API-Key"
     static let allowedMethods = "GET, POST, DELETE, OPTIONS"
@@ -21,6 +28,11 @@ struct DevCORSMiddleware: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         guard let origin = request.headers[.origin] else { return try await next(request, context) }
+        if let ownOrigin, ownOrigin.matches(origin, authority: request.head.authority, localPort: context.localPort),
+            Self.isSigned(request) || (request.method == .post && Self.isPairingCompletion(request.uri.path))
+        {
+            return try await next(request, context)
+        }
         let allowed = policy.allows(origin) && !Self.isPairing(request.uri.path)
         if request.method == .options, request.headers[.accessControlRequestMethod] != nil {
             guard allowed else {
@@ -48,6 +60,17 @@ struct DevCORSMiddleware: RouterMiddleware {
     static func isPairing(_ path: String) -> Bool {
         let segments = (path.removingPercentEncoding ?? path).lowercased().split(separator: "/")
         return segments.count >= 2 && segments[0] == "companion" && segments[1] == "pairing"
+    }
+
+    /// True for `/companion/pairing/complete`, spelled as ``isPairing(_:)`` compares.
+    static func isPairingCompletion(_ path: String) -> Bool {
+        let segments = (path.removingPercentEncoding ?? path).lowercased().split(separator: "/")
+        return segments == ["companion", "pairing", "complete"]
+    }
+
+    /// True when the request carries a device signature (verified later by the route's guard).
+    static func isSigned(_ request: Request) -> Bool {
+        request.headers[SignedRequestFields.signature] != nil
     }
 
     private func addHeaders(to response: inout Response, origin: String) {

@@ -10,6 +10,8 @@ public struct SidecarRequestContext: RequestContext, WebSocketRequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The TCP peer's IP address, or nil when there is none (in-process router tests, unix sockets).
     public let remoteIP: String?
+    /// The local port the connection arrived on (the listener's), nil without one: the app's own origin names it.
+    public let localPort: Int?
     /// Id of the device that signed this request, set by request authentication when present.
     public var authenticatedDeviceID: String?
     /// What the authenticated device (or the API key) may do (``RouteScopes``), set with it; empty before.
@@ -20,6 +22,7 @@ public struct SidecarRequestContext: RequestContext, WebSocketRequestContext {
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
         self.remoteIP = source.channel.remoteAddress?.ipAddress
+        self.localPort = source.channel.localAddress?.port
         self.authenticatedDeviceID = nil
         self.authenticatedScopes = []
     }

@@ -63,7 +63,8 @@ public actor PairingManager {
         let payload = QRPayload(
             url: baseURL, name: hostName, code: pairing.code, token: pairing.token, expiresAt: expiresAt,
             fingerprint: identity?.publicKey.fingerprint.description,
-            pairingVersion: identity == nil ? nil : PairingProtocolV2.version, tlsPin: payloadTLSPin)
+            pairingVersion: identity == nil ? nil : PairingProtocolV2.version, tlsPin: payloadTLSPin
+        ).withAppLink()
         let response = PairingStartResponse(
             code: pairing.code, expiresAt: expiresAt, qrPayload: try payload.jsonString())
         try await registry.audit(

@@ -4,7 +4,7 @@ import Hummingbird
 /// Assembles the router: middleware first (they wrap only routes added after them), then one group per feature.
 ///
 /// Order of middleware, outermost first: request log, CORS/origin check, JSON errors. Feature groups:
-/// - `/health`, `/openapi.yaml`: open.
+/// - `/health`, `/openapi.yaml`, `/app/…` (the phone web app, ``WebAppRoutes``): open.
 /// - `/companion/pairing/*`: open (the pairing code is the credential); `start`, `cancel` and `last` are for the
 ///   workstation itself only (``LocalOnlyGate``).
 /// - `/companion/status`: open (onboarding calls it before pairing); a signed request is checked and counts as
@@ -22,7 +22,10 @@ enum SidecarRouter {
     static func build(_ sidecar: Sidecar) -> Router<SidecarRequestContext> {
         let router = Router(context: SidecarRequestContext.self)
         router.add(middleware: RequestLogMiddleware())
-        router.add(middleware: DevCORSMiddleware(policy: sidecar.configuration.originPolicy))
+        router.add(
+            middleware: DevCORSMiddleware(
+                policy: sidecar.configuration.originPolicy, ownOrigin: OwnOrigin(hostPolicy: sidecar.hostPolicy)))
+        router.add(middleware: BrowserSignedUpgrade())
         let allowedMethods = AllowedMethods()
         router.add(middleware: ErrorMiddleware(allowedMethods: allowedMethods))
 
@@ -31,6 +34,8 @@ enum SidecarRouter {
             claudeCode: sidecar.claudeCode, insecureHTTP: sidecar.configuration.servesInsecureHTTP,
             pairingVersion: sidecar.configuration.identity == nil ? 1 : PairingProtocolV2.version
         ).register(on: router)
+        // `/app/…`: the phone web app (embedded files, open like /health; its data calls are signed).
+        WebAppRoutes(responses: WebAppResponses()).register(on: router)
         let companion = router.group("companion")
         PairingRoutes(
             pairing: sidecar.pairing,
@@ -67,10 +72,12 @@ enum SidecarRouter {
 extension Sidecar {
     /// The check of the routes only the workstation itself may call, with this sidecar's names and address.
     func localOnlyGate(refusesConnectionClose: Bool = true) -> LocalOnlyGate {
-        LocalOnlyGate(
-            hostPolicy: HostPolicy(
-                hostName: configuration.hostName, publicURL: configuration.publicURL,
-                bindAddresses: configuration.hosts),
-            refusesConnectionClose: refusesConnectionClose)
+        LocalOnlyGate(hostPolicy: hostPolicy, refusesConnectionClose: refusesConnectionClose)
+    }
+
+    /// The names and addresses of this machine that this sidecar answers under.
+    var hostPolicy: HostPolicy {
+        HostPolicy(
+            hostName: configuration.hostName, publicURL: configuration.publicURL, bindAddresses: configuration.hosts)
     }
 }

@@ -17,6 +17,8 @@ public enum RouteScopes {
     /// Every route of the sidecar.
     public static let table: [String: Requirement] = [
         "GET /health": .open, "HEAD /health": .open, "GET /openapi.yaml": .open, "HEAD /openapi.yaml": .open,
+        // The phone web app's files (embedded, no data: every call the app makes is signed).
+        "GET /app": .open, "HEAD /app": .open, "GET /app/**": .open, "HEAD /app/**": .open,
         "POST /companion/pairing/start": .open, "POST /companion/pairing/complete": .open,
         "GET /companion/pairing/last": .open, "GET /companion/pairing/v2/offer": .open,
         "POST /companion/pairing/v2/exchange": .open, "POST /companion/pairing/v2/confirm": .open,

@@ -9,21 +9,26 @@ struct PairingPresenter {
     let pngPath: String?
     let json: Bool
 
+    /// What the QR holds: the phone link when the sidecar sent one (a camera opens it), else the JSON payload.
+    var qrText: String { payload?.appURL ?? started.qrPayload }
+
     func presentStart() throws {
-        if let pngPath { try PairingQRImage.writePNG(started.qrPayload, to: pngPath) }
+        if let pngPath { try PairingQRImage.writePNG(qrText, to: pngPath) }
         if json {
             var line = [
                 "event": "started", "code": started.code, "expiresAt": Timestamp.string(from: started.expiresAt),
                 "qrPayload": started.qrPayload,
             ]
             if let pngPath { line["png"] = pngPath }
+            if let link = payload?.appURL { line["link"] = link }
             try Self.printLine(line)
             return
         }
         var text = ""
-        if let qr = PairingQRImage.terminalText(started.qrPayload) { text += qr + "\n" }
+        if let qr = PairingQRImage.terminalText(qrText) { text += qr + "\n" }
         let target = payload.map { "\(Terminal.safe($0.name)) (\(Terminal.safe($0.url)))" } ?? "this workstation"
-        text += "Scan the QR code with the companion, or enter this code to pair with \(target):\n\n"
+        text += "Scan the QR code with the companion or a phone's camera, "
+        text += "or enter this code to pair with \(target):\n\n"
         text += "    " + Terminal.styled(Self.grouped(Terminal.safe(started.code)), "1") + "\n\n"
         if let pngPath { text += "QR code written to \(pngPath)\n" }
         FileHandle.standardOutput.write(Data(text.utf8))

@@ -26,8 +26,13 @@ import Testing
         let code = try #require(started?["code"])
         let qrText = try #require(started?["qrPayload"])
         #expect(try QRPayload.parse(qrText).code == code)
+        // The picture holds the phone link (issue 31), the same invitation as the JSON payload, which names it.
         let decoded = try await offPool { try ProcessRunner.run("zbarimg", ["--raw", "-q", png.path]) }
-        #expect(decoded.stdout.trimmingCharacters(in: .newlines) == qrText)
+        let link = decoded.stdout.trimmingCharacters(in: .newlines)
+        let payload = try QRPayload.parse(qrText)
+        #expect(link == started?["link"] && link == payload.appURL)
+        #expect(link.hasPrefix(server.url + "/app/#pair=1.\(code)."))
+        #expect(try QRPayload.parse(link).token == payload.token)
         let mode = try FileManager.default.attributesOfItem(atPath: png.path)[.posixPermissions] as? Int
         #expect(mode == 0o600, "the QR picture holds the pairing code and token: only its owner may read it")
 

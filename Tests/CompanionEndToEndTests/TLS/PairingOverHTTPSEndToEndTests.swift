@@ -5,10 +5,11 @@ import Testing
 
 /// The companion against a real sidecar serving HTTPS on a LAN address of the test's own namespace: `pair code`
 /// (pairing v2 binding the key the connection presented, the sidecar binding its own) and `pair scan` (the QR
-/// code's `tlsPin`) both pair, store the sidecar's pin, and `status` then goes over the pinned connection.
+/// code's `tlsPin`, in its JSON form and in the phone link the QR image holds since issue 31) all pair, store the
+/// sidecar's pin, and `status` then goes over the pinned connection.
 @Suite(.enabled(if: ConfinedLAN.isAvailable), .serialized) struct PairingOverHTTPSEndToEndTests {
-    @Test(arguments: [false, true])
-    func pairingOverHTTPSBindsAndPinsTheSidecarsKey(scan: Bool) async throws {
+    @Test(arguments: ["code", "json", "link"])
+    func pairingOverHTTPSBindsAndPinsTheSidecarsKey(form: String) async throws {
         let lan = try await ConfinedLAN()
         defer { lan.remove() }
         let sidecar = try await TLSSidecar.start(lan)
@@ -24,8 +25,10 @@ import Testing
         let cli = CompanionCLI()
         let arguments: [String]
         var image: String?
-        if scan {
-            image = try await QRImages.write(start.qrPayload, with: .companionQR)
+        let link = try #require(payload.appURL)
+        #expect(link.hasPrefix(sidecar.lanURL + "/app/#pair=1.\(start.code)."))
+        if form != "code" {
+            image = try await QRImages.write(form == "link" ? link : start.qrPayload, with: .companionQR)
             arguments = ["pair", "scan", try #require(image)]
         } else {
             arguments = ["pair", "code", start.code, "--url", sidecar.lanURL]
