@@ -245,6 +245,14 @@ let package = Package(
             ],
             path: "Benchmarks/AgentsBench"),
 
+        // Benchmark driver for Benchmarks/push.sh (permission request → push service, beside /ws); not a product.
+        .executableTarget(
+            name: "push-bench",
+            dependencies: [
+                "CompanionSidecar", "CompanionClient", "CompanionAPI", "CompanionPush", "CompanionTestSupport",
+            ],
+            path: "Benchmarks/PushBench"),
+
         // Tests.
         .target(
             name: "CompanionTestSupport",
