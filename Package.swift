@@ -35,6 +35,7 @@ let package = Package(
         .library(name: "CompanionAgents", targets: ["CompanionAgents"]),
         .library(name: "CompanionSettings", targets: ["CompanionSettings"]),
         .library(name: "CompanionDiscovery", targets: ["CompanionDiscovery"]),
+        .library(name: "CompanionPush", targets: ["CompanionPush"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -128,6 +129,11 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]),
+        // Web Push's cryptography (no I/O): the VAPID key and token (RFC 8292), message encryption (RFC 8291,
+        // aes128gcm), with swift-crypto.
+        .target(
+            name: "CompanionPush",
+            dependencies: ["CompanionCrypto", .product(name: "Crypto", package: "swift-crypto")]),
         // The companion side as one API (pair, status, devices, tasks, logs); what the CLI and apps call.
         .target(
             name: "CompanionKit",
@@ -179,6 +185,7 @@ let package = Package(
             dependencies: [
                 "CompanionAPI", "CompanionCrypto", "CompanionPaths", "CompanionFiles", "CompanionDatabase",
                 "CompanionClaudeCode", "CompanionAgents", "CompanionDiscovery", "CompanionTLS", "CompanionWebApp",
+                "CompanionPush",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -193,7 +200,7 @@ let package = Package(
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-                // The owner commands' client of the owner socket (`http+unix`).
+                // The owner commands' client of the owner socket (`http+unix`); Web Push to the push services.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // `systemctl --user` for `companion sidecar service`.
                 .product(name: "Subprocess", package: "swift-subprocess"),
@@ -207,7 +214,7 @@ let package = Package(
                 "CompanionAPI", "CompanionClient", "CompanionPairing", "CompanionSidecar", "CompanionKit",
                 "CompanionAgents",
                 "CompanionSettings",
-                "CompanionDiscovery", "CompanionTLS",
+                "CompanionDiscovery", "CompanionTLS", "CompanionPush",
                 "CompanionFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -247,6 +254,14 @@ let package = Package(
             ],
             path: "Benchmarks/AgentsBench"),
 
+        // Benchmark driver for Benchmarks/push.sh (permission request → push service, beside /ws); not a product.
+        .executableTarget(
+            name: "push-bench",
+            dependencies: [
+                "CompanionSidecar", "CompanionClient", "CompanionAPI", "CompanionPush", "CompanionTestSupport",
+            ],
+            path: "Benchmarks/PushBench"),
+
         // Tests.
         .target(
             name: "CompanionTestSupport",
@@ -275,6 +290,12 @@ let package = Package(
         .testTarget(
             name: "CompanionTLSTests",
             dependencies: ["CompanionTLS", "CompanionAPI", "CompanionCrypto", "CompanionTestSupport"]),
+        .testTarget(
+            name: "CompanionPushTests",
+            dependencies: [
+                "CompanionPush", "CompanionCrypto", "CompanionTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         .testTarget(name: "CompanionQRTests", dependencies: ["CompanionQR", "CompanionTestSupport"]),
         .testTarget(
             name: "CompanionAPITests", dependencies: ["CompanionAPI", "CompanionCrypto", "CompanionTestSupport"]),
@@ -290,7 +311,7 @@ let package = Package(
             dependencies: [
                 "CompanionSidecar", "CompanionClient", "CompanionAPI", "CompanionCrypto", "CompanionTestSupport",
                 "CompanionKit", "CompanionVault", "CompanionPairing", "CompanionClaudeCode", "CompanionAgents",
-                "CompanionDiscovery", "CompanionTLS", "CompanionDatabase", "CompanionWebApp",
+                "CompanionDiscovery", "CompanionTLS", "CompanionDatabase", "CompanionWebApp", "CompanionPush",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

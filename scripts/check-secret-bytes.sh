@@ -5,7 +5,8 @@
 #  - scripts/probes/SecretBytesProbe.swift (code of an embedding app calling both) type-checks against the built
 #    CompanionCrypto module (run after `swift build`; skipped with a note when the module is not built);
 #  - a source file outside CompanionCrypto, CompanionVault, CompanionVaultSecretService, CompanionTLS (the TLS key,
-#    handed to swift-crypto and BoringSSL as bytes) and CompanionKit's vault
+#    handed to swift-crypto and BoringSSL as bytes), CompanionPush (the VAPID key, handed to swift-crypto) and
+#    CompanionKit's vault
 #    store (Sources/CompanionKit/Store) names `SecureBytes` and opens bytes with `withUnsafe(Mutable)Bytes`
 #    (a heuristic: a file that opens a secret it got without naming its type is not caught).
 #   scripts/check-secret-bytes.sh
@@ -16,10 +17,10 @@ found=""
 while IFS= read -r file; do
     if grep -qE '\.withUnsafe(Mutable)?Bytes\b' "$file"; then found+="$file"$'\n'; fi
 done < <(grep -rlE --include='*.swift' '\bSecureBytes\b' Sources Examples Benchmarks |
-    grep -vE '^Sources/(CompanionCrypto|CompanionVault|CompanionVaultSecretService|CompanionKit/Store|CompanionTLS)/' || true)
+    grep -vE '^Sources/(CompanionCrypto|CompanionVault|CompanionVaultSecretService|CompanionKit/Store|CompanionTLS|CompanionPush)/' || true)
 if [ -n "$found" ]; then
     echo "check-secret-bytes: these files open bytes and handle SecureBytes outside the modules that may touch a" >&2
-    echo "secret's bytes (CompanionCrypto, CompanionVault, CompanionVaultSecretService, CompanionKit/Store, CompanionTLS):" >&2
+    echo "secret's bytes (CompanionCrypto, CompanionVault, CompanionVaultSecretService, CompanionKit/Store, CompanionTLS, CompanionPush):" >&2
     printf '%s' "$found" >&2
     failed=1
 fi

@@ -82,6 +82,20 @@ if [ "$(cat "$browser_venv/.installed" 2>/dev/null)" != "$browser_requirements" 
     echo "$browser_requirements" >"$browser_venv/.installed"
 fi
 
+# Web Push tests: the browser's and the push service's side in Python (Tests/push/webpush_peer.py), http-ece to
+# decrypt (RFC 8188/8291) and cryptography to verify VAPID's ES256, pinned, in a virtualenv under .build.
+push_peer_packages="http-ece==1.2.1 cryptography==48.0.0"
+push_venv=.build/push-venv
+if [ "$(cat "$push_venv/.installed" 2>/dev/null)" != "$push_peer_packages" ]; then
+    echo "setup: installing $push_peer_packages into $push_venv"
+    rm -rf "$push_venv"
+    mkdir -p .build
+    python3 -m venv "$push_venv"
+    # shellcheck disable=SC2086 # the list is split on purpose
+    "$push_venv/bin/python" -m pip install --quiet --disable-pip-version-check $push_peer_packages
+    echo "$push_peer_packages" >"$push_venv/.installed"
+fi
+
 command -v swift >/dev/null || { echo "setup: the Swift toolchain (6.x) is not on PATH; install it from swift.org" >&2; exit 1; }
 
 if [ "${1:-}" != "--no-build" ]; then

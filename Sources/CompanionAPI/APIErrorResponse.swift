@@ -25,6 +25,7 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case badRequest = "bad_request"  // 400: malformed JSON or fields
     case invalidCodeFormat = "invalid_code_format"  // 400: code is not ^[0-9]{6}$
     case invalidPublicKey = "invalid_public_key"  // 400
+    case pushEndpointRefused = "push_endpoint_refused"  // 400: not https, not a push-service host, private address
     case wrongCode = "wrong_code"  // 401
     case wrongToken = "wrong_token"  // 401
     case unauthorized = "unauthorized"  // 401: missing or bad request signature
@@ -43,7 +44,7 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     /// The HTTP status that goes with this code.
     public var httpStatus: Int {
         switch self {
-        case .badRequest, .invalidCodeFormat, .invalidPublicKey: 400
+        case .badRequest, .invalidCodeFormat, .invalidPublicKey, .pushEndpointRefused: 400
         case .wrongCode, .wrongToken, .unauthorized: 401
         case .forbidden: 403
         case .notFound: 404

@@ -22,6 +22,9 @@ public struct HealthResponse: Codable, Sendable, Equatable {
     /// True when the sidecar serves plain HTTP beyond loopback (`companion sidecar serve --insecure-http`):
     /// what a device sends and reads there crosses the network in clear. Absent otherwise.
     public var insecureHTTP: Bool?
+    /// Web Push delivery since the sidecar started (messages sent, failed, subscriptions dropped); absent when the
+    /// sidecar sends no push.
+    public var push: PushHealth?
 
     public init(
         ok: Bool = true, service: String = "companion-sidecar", version: String,

@@ -95,9 +95,9 @@ import Testing
         #expect(afterCount.isIntact, "\(afterCount)")
     }
 
-    /// A registry of today's schema (v4, unkeyed rows, a device) opened by this version: migrated to v5, its rows
+    /// A registry of today's schema (v4, unkeyed rows, a device) opened by this version: migrated to v6, its rows
     /// still verify, a keyed sidecar continues the chain with its key from an `audit_keyed` row, and the recorded
-    /// agent sessions start empty.
+    /// agent sessions and push subscriptions start empty.
     @Test func todaysRegistryMigratesAndItsChainContinuesKeyed() async throws {
         let directory = try TestPaths.temporaryDirectory("audit-migration")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -114,8 +114,9 @@ import Testing
         }
         let key = SecureBytes(SecureRandom.bytes(32))
         let registry = try Registry(path: path, auditKey: key)
-        #expect(try registry.appliedMigrations().last == "v5: agent tmux sessions started")
+        #expect(try registry.appliedMigrations().last == "v6: push subscriptions")
         #expect(try await registry.recordedAgentSessions().isEmpty)
+        #expect(try await registry.pushSubscriptions().isEmpty)
         try await registry.markAuditChainKeyed(at: Date(), keyIsNew: true)
         try await registry.audit(AuditEntry(at: Date(), event: .pairingStarted))
         let report = try await registry.verifyAuditChain()

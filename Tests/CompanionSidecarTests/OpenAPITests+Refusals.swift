@@ -1,5 +1,6 @@
 import CompanionAPI
 import CompanionCrypto
+import CompanionPush
 import CompanionSidecar
 import Foundation
 import Testing
@@ -9,7 +10,9 @@ import Testing
 /// answers; check_openapi.py requires a 401 sample for every operation that declares `security`.
 extension OpenAPITests {
     static func refusals() async throws -> [Sample] {
-        let fixture = try SidecarFixture(signed: true, taskAPIKey: try TaskAPIKey("refusal-test-key-0123456789"))
+        let fixture = try SidecarFixture(
+            signed: true, taskAPIKey: try TaskAPIKey("refusal-test-key-0123456789"),
+            push: PushSettings(vapidKey: .generate()))
         defer { fixture.remove() }
         return try await fixture.live { probe, _ in
             let record = SampleRecorder(probe)
@@ -22,6 +25,9 @@ extension OpenAPITests {
                 ("GET", "/companion/devices", "/companion/devices", [:]),
                 ("GET", "/companion/tls", "/companion/tls", [:]),
                 ("DELETE", "/companion/devices/{id}", "/companion/devices/abc", [:]),
+                ("GET", "/companion/push/vapid", "/companion/push/vapid", [:]),
+                ("POST", "/companion/push/subscriptions", "/companion/push/subscriptions", [:]),
+                ("DELETE", "/companion/push/subscriptions/{id}", "/companion/push/subscriptions/abc", wrongKey),
                 ("GET", "/v1/tasks", "/v1/tasks", [:]),
                 ("POST", "/v1/tasks", "/v1/tasks", wrongKey),
                 ("GET", "/v1/tasks/{id}", "/v1/tasks/abc", [:]),

@@ -25,6 +25,7 @@ import Testing
         defer { fixture.remove() }
         var samples = try await fixture.live { probe, _ in try await Self.exercise(probe, clock: fixture.clock) }
         samples += try await Self.refusals()
+        samples += try await Self.exercisePush()
         try await Self.check(samples, in: fixture)
     }
 

@@ -15,6 +15,7 @@ import Testing
             try registry.appliedMigrations() == [
                 "tasks-v1", "v1: devices, connection, audit log", "v2: audit log retention",
                 "v3: audit log hash chain", "v4: device scopes", "v5: agent tmux sessions started",
+                "v6: push subscriptions",
             ])
         #expect(try registry.integrityCheck() == "ok")
         let mode = try FileManager.default.attributesOfItem(atPath: fixture.directory.path)[.posixPermissions]

@@ -2,6 +2,7 @@ import CompanionAPI
 import CompanionClient
 import CompanionCrypto
 import CompanionKit
+import CompanionPush
 import CompanionTestSupport
 import Foundation
 import Hummingbird
@@ -24,6 +25,7 @@ import Testing
             executablePath: try ClaudeCLIBinary.locate(),
             environment: ["HOME": directory.appendingPathComponent("home").path])
         configuration.agents = AgentsSettings(tmuxSocket: "companion-scopes-\(UUID().uuidString.prefix(8))")
+        configuration.push = PushSettings(vapidKey: .generate())
         return try Sidecar(configuration: configuration, logLevel: .warning)
     }
 

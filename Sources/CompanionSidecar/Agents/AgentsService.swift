@@ -17,17 +17,20 @@ public final class AgentsService: Sendable {
     /// Where the hook secret and install record live (the sidecar's data directory).
     let stateDirectory: String
     let logger: Logger
-    /// The chats the sidecar runs (its Claude Code API), as sessions of the list.
+    /// The chats the sidecar runs (its Claude Code API), as sessions of the list. `observer` sees every change after
+    /// `/ws` does (Web Push).
     let chatSessions: @Sendable () async -> [AgentSession]
 
     init(
         settings: AgentsSettings, registry: Registry, stateDirectory: String, logger: Logger,
-        chatSessions: @escaping @Sendable () async -> [AgentSession] = { [] }
+        chatSessions: @escaping @Sendable () async -> [AgentSession] = { [] },
+        observer: @escaping @Sendable (AgentChange) -> Void = { _ in }
     ) {
         self.chatSessions = chatSessions
         let hub = AgentEventHub(capacity: settings.replayCapacity)
         let store = AgentSessionStore(hookFreshness: settings.hookFreshness) { change in
             hub.publish(AgentEventMessage(change))
+            observer(change)
         }
         self.settings = settings
         self.hub = hub

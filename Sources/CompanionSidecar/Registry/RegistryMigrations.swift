@@ -48,6 +48,9 @@ enum RegistryMigrations {
         migrator.registerMigration("v5: agent tmux sessions started") { db in
             try db.execute(sql: Registry.agentSessionsMigrationSQL)
         }
+        migrator.registerMigration("v6: push subscriptions") { db in
+            try db.execute(sql: Registry.pushSubscriptionsMigrationSQL)
+        }
         return migrator
     }
 }

@@ -7,6 +7,8 @@ struct HealthRoutes {
     let openAPIDocument: String?
     /// Claude Code, whose availability and version `/health` reports (the ILS app shows them).
     let claudeCode: ClaudeCodeService?
+    /// Web Push, whose delivery counts `/health` reports.
+    let push: PushService?
     /// True when a listener beyond loopback serves plain HTTP (`--insecure-http`).
     var insecureHTTP = false
     /// The highest pairing exchange served: 2 with an identity key (v2 beside v1), else 1.
@@ -22,6 +24,7 @@ struct HealthRoutes {
     private func health() async throws -> Response {
         var response = HealthResponse(version: version, protocolVersion: pairingVersion)
         if insecureHTTP { response.insecureHTTP = true }
+        response.push = push?.health
         if let claudeCode {
             let claude = await claudeCode.health()
             response.claudeAvailable = claude.available

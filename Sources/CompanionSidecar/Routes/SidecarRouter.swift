@@ -9,7 +9,7 @@ import Hummingbird
 ///   workstation itself only (``LocalOnlyGate``).
 /// - `/companion/status`: open (onboarding calls it before pairing); a signed request is checked and counts as
 ///   the device being seen.
-/// - `/companion/disconnect`, `/companion/devices…`, `/companion/tls`: the device group, where request
+/// - `/companion/disconnect`, `/companion/devices…`, `/companion/tls`, `/companion/push…`: the device group, where request
 ///   authentication (signed requests) is added as a group middleware.
 /// - `/v1/tasks…`, `WS /v1/tasks/{id}/logs`: the task groups (``TaskService``), guarded by
 ///   ``SignatureOrKeyMiddleware`` (signed requests, or the `X-API-Key` when configured); the same router
@@ -31,7 +31,8 @@ enum SidecarRouter {
 
         HealthRoutes(
             version: sidecar.configuration.version, openAPIDocument: sidecar.openAPIDocument,
-            claudeCode: sidecar.claudeCode, insecureHTTP: sidecar.configuration.servesInsecureHTTP,
+            claudeCode: sidecar.claudeCode, push: sidecar.push,
+            insecureHTTP: sidecar.configuration.servesInsecureHTTP,
             pairingVersion: sidecar.configuration.identity == nil ? 1 : PairingProtocolV2.version
         ).register(on: router)
         // `/app/…`: the phone web app (embedded files, open like /health; its data calls are signed).
@@ -50,6 +51,11 @@ enum SidecarRouter {
         routes.registerDeviceRoutes(on: sidecar.protectedGroup(companion.group()))
         // `GET /companion/tls`: the TLS pins, for paired devices to learn a rotation before it happens.
         TLSRoutes(tls: sidecar.tls).register(on: sidecar.protectedGroup(companion.group()))
+        // `/companion/push…`: the VAPID key and the device's Web Push subscriptions.
+        if let push = sidecar.push {
+            PushRoutes(push: push, registry: sidecar.registry, bodyLimit: sidecar.configuration.maxBodyBytes)
+                .register(on: sidecar.protectedGroup(companion.group("push")))
+        }
         // `/v1/tasks…` (orchestrator): their own group, signed requests or the configured `X-API-Key`.
         sidecar.tasks.addRoutes(to: router, guard: sidecar.taskRouteGuard)
         sidecar.tasks.addWebSocketRoutes(

@@ -25,6 +25,8 @@ public final class Sidecar: Sendable {
     /// Agent sessions, hooks and approvals (`/api/sessions…`, `WS /ws`), when ``SidecarConfiguration/agents`` turns
     /// them on.
     public let agents: AgentsService?
+    /// Web Push (`/companion/push…` and the messages), when ``SidecarConfiguration/push`` turns it on.
+    public let push: PushService?
     let logger: Logger
     let now: @Sendable () -> Date
     let openAPIDocument: String?
@@ -85,11 +87,19 @@ public final class Sidecar: Sendable {
                 audit: { [registry] entry in try await registry.appendAudit(entry) })
         }
         let chats = self.claudeCode
+        let push = configuration.push.map {
+            PushService(
+                settings: $0, registry: registry,
+                publicURL: baseURL.hasPrefix("https://") ? baseURL : "mailto:companion@\(configuration.hostName)",
+                logger: logger)
+        }
+        self.push = push
         self.agents = configuration.agents.map {
             AgentsService(
                 settings: $0, registry: registry, stateDirectory: configuration.dataDirectory.path, logger: logger,
-                chatSessions: { await chats?.agentSessions() ?? [] })
+                chatSessions: { await chats?.agentSessions() ?? [] }, observer: { push?.agentChanged($0) })
         }
+        if let push { tasks.runner.endObservers.add { push.taskFinished($0, status: $1) } }
     }
 
     /// A sidecar logging to standard error at `logLevel` (`.warning` silences the per-request lines).

@@ -80,6 +80,9 @@ public struct SidecarConfiguration: Sendable {
     /// Agent sessions (`/api/sessions…`, `WS /ws`, the Claude Code hook endpoint); nil serves no such routes.
     /// `companion sidecar serve` turns it on (`--no-agents` turns it off).
     public var agents: AgentsSettings?
+    /// Web Push to paired devices (`/companion/push…`; the VAPID key, push-service hosts, detail); nil serves no such
+    /// routes and sends nothing. `companion sidecar serve` turns it on (`--no-push` turns it off).
+    public var push: PushSettings?
     /// Directories under which tasks may clone local repositories (`--clone-root`); empty: only https and ssh.
     public var taskCloneRoots: [URL] = []
     /// How long a task's clone step may take (`--clone-timeout`).

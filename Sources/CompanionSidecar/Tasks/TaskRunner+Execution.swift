@@ -31,6 +31,7 @@ extension TaskRunner {
         }
         running[id] = nil
         hub.publish(taskID: id, .end(final.status, exitCode: final.exitCode))
+        endObservers.notify(task, final.status)
     }
 
     private func runSteps(_ task: AgentTask) async throws -> (status: TaskStatus, exitCode: Int?, reason: String?) {

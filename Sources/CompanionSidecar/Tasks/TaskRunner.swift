@@ -8,6 +8,8 @@ public actor TaskRunner {
     let configuration: TaskRunnerConfiguration
     /// Which repositories tasks may clone (from ``TaskRunnerConfiguration/cloneRoots``).
     public nonisolated let clonePolicy: ClonePolicy
+    /// Who is told when a task run ends (Web Push).
+    public nonisolated let endObservers = TaskEndObservers()
     /// Tasks running now, by id.
     var running: [String: RunningTask] = [:]
 

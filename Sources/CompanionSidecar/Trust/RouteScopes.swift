@@ -26,6 +26,10 @@ public enum RouteScopes {
         "POST /companion/disconnect": .scope(.read),
         "GET /companion/devices": .scope(.read), "GET /companion/tls": .scope(.read),
         "DELETE /companion/devices/{id}": .scope(.admin, orSelf: "id"),
+        // Web Push: a device that can see attention and tasks (`read`) may be told about them. Deleting another
+        // device's subscription also needs `admin` (checked by the route: the owner or an admin).
+        "GET /companion/push/vapid": .scope(.read), "POST /companion/push/subscriptions": .scope(.read),
+        "DELETE /companion/push/subscriptions/{id}": .scope(.read),
         "GET /v1/tasks": .scope(.read), "GET /v1/tasks/{id}": .scope(.read),
         "GET /v1/tasks/{id}/logs/tail": .scope(.read), "GET /v1/tasks/{id}/logs": .scope(.read),
         "POST /v1/tasks": .scope(.tasks), "POST /v1/tasks/{id}/start": .scope(.tasks),

@@ -1,4 +1,5 @@
 import CompanionCrypto
+import CompanionPush
 import CompanionSidecar
 import CompanionTLS
 import CompanionVault
@@ -22,6 +23,9 @@ struct SidecarIdentity {
     var tlsKey = TLSServerKey.generate()
     /// A rotation of ``tlsKey`` announced and not yet due.
     var tlsRotation: TLSRotation?
+    /// The Web Push VAPID key (P-256), kept in the same vault profile (``SidecarVAPIDKey``); made for this run with
+    /// an ephemeral identity.
+    var vapidKey = VAPIDKey.generate()
 
     /// Vault item of the audit key: 32 random bytes, made on first use.
     static let auditKeyItem = "sidecar-audit-key"
@@ -42,7 +46,7 @@ struct SidecarIdentity {
             return SidecarIdentity(
                 keyPair: keyPair, origin: created ? "created in vault profile \(profile)" : "vault profile \(profile)",
                 auditKey: try existing ?? auditKey(in: vault, create: true), auditKeyIsNew: existing == nil,
-                tlsKey: tlsKey, tlsRotation: tlsRotation)
+                tlsKey: tlsKey, tlsRotation: tlsRotation, vapidKey: try SidecarVAPIDKey.load(in: vault))
         } catch let failure as CLIFailure {
             throw CLIFailure(
                 failure.status, "cannot load the sidecar identity: \(failure.message)",

@@ -92,6 +92,8 @@ struct SidecarServeCommand: CompanionCommand {
 
     @OptionGroup(title: "Agent sessions") var agents: SidecarAgentsOptions
 
+    @OptionGroup(title: "Web Push") var push: SidecarPushOptions
+
     func execute() async throws {
         var configuration = try makeConfiguration()
         let identity = try SidecarIdentity.load(vault: vault, ephemeral: ephemeralIdentity)
@@ -100,6 +102,7 @@ struct SidecarServeCommand: CompanionCommand {
         configuration.identity = identity.keyPair
         configuration.auditKey = identity.auditKey
         configuration.auditKeyIsNew = identity.auditKeyIsNew
+        try push.apply(to: &configuration, vapidKey: identity.vapidKey)
         guard let level = Logger.Level(rawValue: logLevel.lowercased()) else {
             throw CLIFailure(
                 .usage, "unknown log level '\(logLevel)'", hint: "use trace, debug, info, warning or error")

@@ -48,7 +48,8 @@ struct AgentsFixture {
     }
 
     func configuration(
-        holdTime: Duration, hosts: [String] = ["127.0.0.1"], chats: Bool = false, hookFreshness: TimeInterval = 10
+        holdTime: Duration, hosts: [String] = ["127.0.0.1"], chats: Bool = false, hookFreshness: TimeInterval = 10,
+        push: PushSettings? = nil
     ) throws -> SidecarConfiguration {
         var configuration = SidecarConfiguration(
             port: 0, dataDirectory: dataDirectory, hostName: "test-workstation")
@@ -58,6 +59,7 @@ struct AgentsFixture {
         configuration.agents = AgentsSettings(
             tmuxSocket: tmuxSocket, approvalHoldTime: holdTime, hookFreshness: hookFreshness, defaultCommand: [claude],
             environment: sandbox.environment)
+        configuration.push = push
         if chats {
             configuration.claudeCode = ClaudeCodeSettings(executablePath: claude, environment: sandbox.environment)
         }
@@ -67,11 +69,11 @@ struct AgentsFixture {
     /// Serves a sidecar for `body` (hooks installed pointing at it when `hooks`), then stops it.
     func live<T>(
         holdTime: Duration = .seconds(120), hooks: Bool = true, hosts: [String] = ["127.0.0.1"], chats: Bool = false,
-        hookFreshness: TimeInterval = 10, _ body: (Live) async throws -> T
+        hookFreshness: TimeInterval = 10, push: PushSettings? = nil, _ body: (Live) async throws -> T
     ) async throws -> T {
         let sidecar = try Sidecar(
             configuration: try configuration(
-                holdTime: holdTime, hosts: hosts, chats: chats, hookFreshness: hookFreshness),
+                holdTime: holdTime, hosts: hosts, chats: chats, hookFreshness: hookFreshness, push: push),
             logLevel: .warning)
         let running = try await sidecar.start()
         let live = try Live(running: running, sidecar: sidecar)

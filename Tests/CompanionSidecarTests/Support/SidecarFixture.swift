@@ -1,6 +1,7 @@
 import CompanionAPI
 import CompanionClient
 import CompanionCrypto
+import CompanionPush
 import CompanionSidecar
 import CompanionTestSupport
 import Foundation
@@ -14,7 +15,7 @@ struct SidecarFixture {
     /// `signed`: enforce signed requests (the default of a real sidecar) instead of the MVP shapes.
     init(
         host: String = "127.0.0.1", policy: PairingPolicy = PairingPolicy(), clock: ManualClock = ManualClock(),
-        signed: Bool = false, taskAPIKey: TaskAPIKey? = nil, moreHosts: [String] = []
+        signed: Bool = false, taskAPIKey: TaskAPIKey? = nil, moreHosts: [String] = [], push: PushSettings? = nil
     ) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("companion-sidecar-tests-\(UUID().uuidString)")
@@ -27,6 +28,7 @@ struct SidecarFixture {
             requireSignedRequests: signed)
         configuration.taskAPIKey = taskAPIKey
         configuration.hosts += moreHosts
+        configuration.push = push
         sidecar = try Sidecar(configuration: configuration, logLevel: .warning, now: { clock.now })
     }
 

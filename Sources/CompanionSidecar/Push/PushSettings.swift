@@ -1,0 +1,51 @@
+import CompanionAPI
+import CompanionPush
+import Foundation
+
+/// Web Push of the sidecar (`companion sidecar serve --push-hosts`, `--push-detail`, `--push-subject`): the VAPID
+/// key, which push services a subscription may name, how much a notification says.
+public struct PushSettings: Sendable {
+    /// The public browser push services: Chrome and Edge's (FCM), Firefox's (autopush), Windows' (WNS, whose hosts
+    /// are `*.notify.windows.com`) and Safari's (Apple's).
+    public static let defaultHosts = [
+        "fcm.googleapis.com", "updates.push.services.mozilla.com", "notify.windows.com", "web.push.apple.com",
+    ]
+
+    /// The sidecar's VAPID key (RFC 8292), kept in its vault by the CLI.
+    public var vapidKey: VAPIDKey
+    /// Host suffixes a subscription's endpoint must end in: the host itself or a subdomain of it
+    /// (`notify.windows.com` admits `wns2-par02p.notify.windows.com`, never `evilnotify.windows.com`).
+    public var hosts: [String] = PushSettings.defaultHosts
+    /// How much a notification says (``PushDetail``); `none` by default.
+    public var detail: PushDetail = .none
+    /// The VAPID `sub` claim: a `mailto:` or `https:` URL the push service may contact; nil: the sidecar's public
+    /// URL.
+    public var subject: String?
+    /// How long a push service keeps an undelivered message (the `TTL` header), in seconds.
+    public var timeToLive = 600
+    /// Waits before the retries of a message a push service answered 429 or 5xx (or did not answer).
+    public var retryDelays: [Duration] = [.seconds(1), .seconds(4)]
+    /// How long one attempt may take (connect, TLS, answer).
+    public var attemptTimeout: Duration = .seconds(10)
+    /// Subscriptions one device may hold.
+    public var maxSubscriptionsPerDevice = 8
+    /// Test-only relaxations: never set by `companion sidecar serve` (no option reaches it).
+    public var testing: Testing?
+
+    public init(vapidKey: VAPIDKey) { self.vapidKey = vapidKey }
+
+    /// What only an in-process test may relax, to reach a push service it runs on this machine: the addresses
+    /// such a service has are exactly the ones the sidecar refuses otherwise. No command-line option or setting
+    /// sets these; docs/push.md says why.
+    public struct Testing: Sendable {
+        /// Admit loopback addresses (and only them, of the refused ranges) for hosts on ``PushSettings/hosts``.
+        public var allowsLoopback: Bool
+        /// Extra trust roots (PEM) for the push service's certificate, besides the system's.
+        public var trustRootsPEM: String?
+
+        public init(allowsLoopback: Bool, trustRootsPEM: String? = nil) {
+            self.allowsLoopback = allowsLoopback
+            self.trustRootsPEM = trustRootsPEM
+        }
+    }
+}
