@@ -8,9 +8,9 @@ struct TasksReviewCommand: CompanionCommand {
         commandName: "review",
         abstract: "Review a pull request (or GitLab merge request) by number, and follow the review's log.",
         discussion: """
-            The sidecar clones the repository, fetches refs/pull/NUMBER/head (GitHub) or
-            refs/merge-requests/NUMBER/head (GitLab), checks it out and runs its review command on the diff
-            against the default branch (by default claude -p with read-only tools). The exit status is the
+            The sidecar clones the repository, fetches refs/pull/NUMBER/head (GitHub) or \
+            refs/merge-requests/NUMBER/head (GitLab), checks it out and runs its review command on the diff \
+            against the default branch (by default claude -p with read-only tools). The exit status is the \
             task's: 0 when the review succeeded, 12 when it failed.
 
             Examples:
