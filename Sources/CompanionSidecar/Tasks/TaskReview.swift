@@ -60,14 +60,15 @@ enum TaskReview {
         }
     }
 
-    /// The review prompt: what to do, then the diff (cut at ``maxDiffBytes``).
-    static func prompt(number: Int, repoURL: String, base: String, diff: Data) -> String {
+    /// The review prompt: what to do, then the diff (its first bytes, read up to ``maxDiffBytes`` + 1, cut at
+    /// the last line end within ``maxDiffBytes``); `totalBytes` is the whole diff's size.
+    static func prompt(number: Int, repoURL: String, base: String, diff: Data, totalBytes: Int) -> String {
         var kept = diff
         var note = ""
         if diff.count > maxDiffBytes {
-            let cut = diff.prefix(maxDiffBytes).lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? maxDiffBytes
-            kept = diff.prefix(cut)
-            note = "\nThe diff is cut after \(kept.count) of its \(diff.count) bytes; read the files for the rest.\n"
+            let head = diff.prefix(maxDiffBytes)
+            kept = head.lastIndex(of: UInt8(ascii: "\n")).map { head.prefix(through: $0) } ?? head
+            note = "\nThe diff is cut after \(kept.count) of its \(totalBytes) bytes; read the files for the rest.\n"
         }
         return """
             Review pull request #\(number) of \(repoURL). It is checked out in the current directory; the diff \

@@ -28,13 +28,17 @@ extension TaskRunner {
             return (.failed, nil, TaskReview.checkoutFailure(code, number: number))
         case .exited: break
         }
-        let diff = try Data(contentsOf: diffFile)
+        // Only what the prompt can hold is read: a pull request's diff can be far larger than memory should hold.
+        let totalBytes = (try FileManager.default.attributesOfItem(atPath: diffFile.path)[.size] as? Int) ?? 0
+        let handle = try FileHandle(forReadingFrom: diffFile)
+        defer { try? handle.close() }
+        let diff = try handle.read(upToCount: TaskReview.maxDiffBytes + 1) ?? Data()
         let base =
             (try? String(contentsOf: diffFile.appendingPathExtension("base"), encoding: .utf8))?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? "the default branch"
-        let prompt = TaskReview.prompt(number: number, repoURL: repoURL, base: base, diff: diff)
+        let prompt = TaskReview.prompt(number: number, repoURL: repoURL, base: base, diff: diff, totalBytes: totalBytes)
         if diff.count > TaskReview.maxDiffBytes {
-            try await log(task.id, [(.system, Date(), "the diff (\(diff.count) bytes) is cut for the review")])
+            try await log(task.id, [(.system, Date(), "the diff (\(totalBytes) bytes) is cut for the review")])
         }
         return try await runReview(task, prompt: prompt)
     }
