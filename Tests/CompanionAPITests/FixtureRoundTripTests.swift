@@ -41,7 +41,8 @@ struct FixtureRoundTripTests {
         "pairing-complete-response.json",
         "pairing-start-request-empty.json", "pairing-start-request.json", "pairing-start-response.json",
         "qr-payload-fingerprint.json", "qr-payload.json", "revoke-response.json", "status-connected.json",
-        "status-disconnected.json",
+        "status-disconnected.json", "task-create-request.json", "task-review-request.json", "task-review.json",
+        "task.json",
     ]
 
     @Test func statusDisconnected() throws {

@@ -15,6 +15,8 @@ public struct AgentTask: Codable, Sendable, Equatable, Identifiable {
     public var description: String
     /// Repository cloned (`git clone --depth 1`) into the task's workspace before the run step.
     public var repoURL: String?
+    /// The pull request this task reviews (``CreateTaskRequest/pr``); nil, and absent from the JSON, otherwise.
+    public var pr: Int?
     public var status: TaskStatus
     public var createdAt: Date
     public var startedAt: Date?
@@ -29,7 +31,7 @@ public struct AgentTask: Codable, Sendable, Equatable, Identifiable {
     public init(
         id: String, title: String, description: String, repoURL: String?, status: TaskStatus, createdAt: Date,
         startedAt: Date? = nil, finishedAt: Date? = nil, exitCode: Int? = nil, failureReason: String? = nil,
-        steps: [TaskStep]? = nil
+        steps: [TaskStep]? = nil, pr: Int? = nil
     ) {
         self.id = id
         self.title = title
@@ -42,10 +44,11 @@ public struct AgentTask: Codable, Sendable, Equatable, Identifiable {
         self.exitCode = exitCode
         self.failureReason = failureReason
         self.steps = steps
+        self.pr = pr
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, title, description, status, steps
+        case id, title, description, status, steps, pr
         case repoURL = "repo_url"
         case createdAt = "created_at"
         case startedAt = "started_at"
@@ -60,6 +63,7 @@ public struct AgentTask: Codable, Sendable, Equatable, Identifiable {
         try container.encode(title, forKey: .title)
         try container.encode(description, forKey: .description)
         try container.encode(repoURL, forKey: .repoURL)
+        try container.encodeIfPresent(pr, forKey: .pr)
         try container.encode(status, forKey: .status)
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(startedAt, forKey: .startedAt)
@@ -70,9 +74,10 @@ public struct AgentTask: Codable, Sendable, Equatable, Identifiable {
     }
 }
 
-/// One step of a task: `clone` (only with a `repo_url`) then `run`.
+/// One step of a task: `clone` (only with a `repo_url`) then `run`; for a pull request review `clone`, `checkout`
+/// and `review`.
 public struct TaskStep: Codable, Sendable, Equatable {
-    /// `clone` or `run`.
+    /// `clone`, `run`, or for a review `checkout` and `review`.
     public var name: String
     public var status: TaskStatus
     public var startedAt: Date?

@@ -73,12 +73,14 @@ public final class Sidecar: Sendable {
             ? DescriptorLimit.raiseSoftLimitToHard() : DescriptorLimit.current().soft
         self.connections = ConnectionTracker(
             maxConnections: configuration.connectionLimits.effectiveMaxConnections(descriptorLimit: descriptors))
-        self.tasks = TaskService(
-            writer: registry.pool,
-            configuration: TaskRunnerConfiguration(
-                command: configuration.taskCommand, dataDirectory: configuration.dataDirectory,
-                killGrace: configuration.taskKillGrace, cloneRoots: configuration.taskCloneRoots,
-                cloneTimeLimit: configuration.taskCloneTimeLimit))
+        var taskRunner = TaskRunnerConfiguration(
+            command: configuration.taskCommand, dataDirectory: configuration.dataDirectory,
+            killGrace: configuration.taskKillGrace, cloneRoots: configuration.taskCloneRoots,
+            cloneTimeLimit: configuration.taskCloneTimeLimit)
+        taskRunner.reviewCommand = configuration.reviewCommand
+        taskRunner.claudeExecutable = configuration.claudeCode?.executablePath ?? "claude"
+        taskRunner.reviewEnvironment = configuration.claudeCode?.environment
+        self.tasks = TaskService(writer: registry.pool, configuration: taskRunner)
         self.claudeCode = try configuration.claudeCode.map {
             var settings = $0
             if settings.cloneRoots.isEmpty { settings.cloneRoots = configuration.taskCloneRoots }

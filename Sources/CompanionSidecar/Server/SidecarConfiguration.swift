@@ -62,6 +62,8 @@ public struct SidecarConfiguration: Sendable {
     public var signatureWindowSeconds: Int
     /// The agent command tasks run (`--task-command`); nil: tasks can be created but not started.
     public var taskCommand: String?
+    /// `--review-command`: what reviews a pull request task; nil runs the built-in `claude -p` review.
+    public var reviewCommand: String?
     /// The `X-API-Key` the task endpoints require when set (`--api-key-file`).
     public var taskAPIKey: TaskAPIKey?
     /// Time between SIGTERM and SIGKILL when a task is cancelled.

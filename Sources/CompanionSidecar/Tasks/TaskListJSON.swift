@@ -9,13 +9,21 @@ enum TaskListJSON {
         "strftime('%Y-%m-%dT%H:%M:%fZ', \(column) / 1000.0, 'unixepoch')"
     }
 
+    /// The fields of a task in sorted order; `pr` (between `id` and `repo_url`) only when `withPR`, as
+    /// ``AgentTask`` encodes it only when present.
+    private static func object(withPR: Bool) -> String {
+        """
+        json_object(
+            'created_at', \(timestamp("created_at")), 'description', description, 'exit_code', exit_code,
+            'failure_reason', failure_reason, 'finished_at', \(timestamp("finished_at")), 'id', id,
+            \(withPR ? "'pr', pr," : "") 'repo_url', repo_url, 'started_at', \(timestamp("started_at")), 'status', status, 'title', title
+        )
+        """
+    }
+
     static let sql = """
         SELECT '{"ok":true,"tasks":[' || COALESCE(group_concat(item, ','), '') || ']}' FROM (
-            SELECT json_object(
-                'created_at', \(timestamp("created_at")), 'description', description, 'exit_code', exit_code,
-                'failure_reason', failure_reason, 'finished_at', \(timestamp("finished_at")), 'id', id,
-                'repo_url', repo_url, 'started_at', \(timestamp("started_at")), 'status', status, 'title', title
-            ) AS item
+            SELECT CASE WHEN pr IS NULL THEN \(object(withPR: false)) ELSE \(object(withPR: true)) END AS item
             FROM tasks ORDER BY created_at DESC, rowid DESC LIMIT ?
         )
         """

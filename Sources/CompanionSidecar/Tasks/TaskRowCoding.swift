@@ -18,7 +18,7 @@ enum TaskRowCoding {
             status: TaskStatus(rawValue: row["status"]) ?? .failed,
             createdAt: date(row["created_at"]) ?? Date(timeIntervalSince1970: 0),
             startedAt: date(row["started_at"]), finishedAt: date(row["finished_at"]), exitCode: row["exit_code"],
-            failureReason: row["failure_reason"], steps: steps)
+            failureReason: row["failure_reason"], steps: steps, pr: row["pr"])
     }
 
     static func step(_ row: Row) -> TaskStep {

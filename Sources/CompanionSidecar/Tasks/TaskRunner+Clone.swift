@@ -5,8 +5,11 @@ import Foundation
 extension TaskRunner {
     /// The clone step: the address is checked again against the clone policy (roots and links may have
     /// changed since the task was created), then git runs with the policy's environment and time limit.
-    /// Returns the task's outcome when the step did not succeed.
-    func clone(_ task: AgentTask, repoURL: String, into workspace: URL) async throws -> (
+    /// Returns the task's outcome when the step did not succeed. `options` replace `--depth 1` (a review needs
+    /// the history down to the merge base).
+    func clone(
+        _ task: AgentTask, repoURL: String, into workspace: URL, options: [String] = ["--depth", "1"]
+    ) async throws -> (
         status: TaskStatus, exitCode: Int?, reason: String?
     )? {
         let source: String
@@ -14,11 +17,11 @@ extension TaskRunner {
             try await store.updateStep(taskID: task.id, name: TaskStepName.clone, status: .failed)
             return (.failed, nil, "the repository was refused: \(error.description)")
         }
-        let arguments = [configuration.git, "clone", "--depth", "1", "--", source, workspace.path]
+        let arguments = [configuration.git, "clone"] + options + ["--", source, workspace.path]
         let limit = configuration.cloneTimeLimit
         let result = try await runStep(
             task, name: TaskStepName.clone, executable: "/usr/bin/env", arguments: arguments, input: Data(),
-            shown: "git clone --depth 1 \(repoURL)", timeLimit: limit,
+            shown: "git clone \(options.joined(separator: " ")) \(repoURL)", timeLimit: limit,
             environment: clonePolicy.gitEnvironment(environment(for: task)))
         switch result {
         case .cancelled: return (.cancelled, nil, "cancelled during the clone step")

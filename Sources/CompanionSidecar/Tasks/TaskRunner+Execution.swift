@@ -38,6 +38,9 @@ extension TaskRunner {
         let workspace = configuration.workspace(taskID: task.id)
         try PrivateDataDirectory.createPrivateDirectories(workspace, below: configuration.dataDirectory)
         try await log(task.id, [(.system, Date(), "task started in \(workspace.path)")])
+        if let number = task.pr, let repoURL = task.repoURL {
+            return try await review(task, number: number, repoURL: repoURL, workspace: workspace)
+        }
         if let repoURL = task.repoURL {
             if let failure = try await clone(task, repoURL: repoURL, into: workspace) { return failure }
         }
@@ -106,9 +109,9 @@ extension TaskRunner {
         terminate(process)
     }
 
-    /// The sidecar's environment without its secrets, plus the task's fields.
-    func environment(for task: AgentTask) -> [String: String] {
-        var environment = ProcessInfo.processInfo.environment.filter {
+    /// The sidecar's environment (or `base`) without its secrets, plus the task's fields.
+    func environment(for task: AgentTask, base: [String: String]? = nil) -> [String: String] {
+        var environment = (base ?? ProcessInfo.processInfo.environment).filter {
             !configuration.hiddenEnvironment.contains($0.key)
         }
         let marker = OrphanReaper.marker(taskID: task.id)
@@ -116,6 +119,7 @@ extension TaskRunner {
         environment["COMPANION_TASK_TITLE"] = task.title
         environment["COMPANION_TASK_REPO_URL"] = task.repoURL ?? ""
         environment["COMPANION_TASK_WORKSPACE"] = configuration.workspace(taskID: task.id).path
+        if let pr = task.pr { environment["COMPANION_TASK_PR"] = String(pr) }
         environment["GIT_TERMINAL_PROMPT"] = "0"
         return environment
     }

@@ -44,9 +44,16 @@ public actor TaskRunner {
     /// Starts a queued task; the work goes on in the background.
     public func start(id: String) async throws -> AgentTask {
         guard configuration.command != nil else {
-            guard try await store.task(id: id) != nil else { throw Refusal.notFound }
-            throw Refusal.noCommand
+            guard let task = try await store.task(id: id) else { throw Refusal.notFound }
+            // A review runs the review command (the built-in claude one by default), but only on a sidecar
+            // whose owner enabled tasks with --task-command or --review-command.
+            guard task.pr != nil, configuration.reviewCommand != nil else { throw Refusal.noCommand }
+            return try await markStarted(id: id)
         }
+        return try await markStarted(id: id)
+    }
+
+    private func markStarted(id: String) async throws -> AgentTask {
         switch try await store.markStarted(id: id) {
         case .notFound: throw Refusal.notFound
         case .notQueued(let status): throw Refusal.notQueued(status)

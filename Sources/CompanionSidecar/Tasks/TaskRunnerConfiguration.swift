@@ -19,6 +19,15 @@ public struct TaskRunnerConfiguration: Sendable {
     /// How long the clone step may take before git is stopped and the task fails.
     public var cloneTimeLimit: Duration
 
+    /// The review command of pull request tasks (`--review-command`, run with `/bin/sh -c`, the review prompt and
+    /// the diff on its standard input); nil runs ``claudeExecutable`` with ``TaskReview/claudeArguments``.
+    /// Reviews start when this or ``command`` is set.
+    public var reviewCommand: String?
+    /// The `claude` of the built-in review (looked up in `PATH` when not absolute).
+    public var claudeExecutable = "claude"
+    /// The environment of the built-in review (the sidecar's Claude Code environment); nil: the task environment.
+    public var reviewEnvironment: [String: String]?
+
     /// Default of ``cloneTimeLimit``: 10 minutes.
     public static let defaultCloneTimeLimit: Duration = .seconds(600)
 

@@ -54,23 +54,31 @@ public struct TaskStore: Sendable {
                     ) WITHOUT ROWID;
                     """)
         }
+        // A pull request review (docs/tasks.md): the number, NULL for other tasks.
+        migrator.registerMigration("tasks-v2-pr") { db in
+            try db.execute(sql: "ALTER TABLE tasks ADD COLUMN pr INTEGER")
+        }
     }
 
-    /// Creates a queued task with its planned steps (`clone` when there is a `repo_url`, then `run`).
+    /// Creates a queued task with its planned steps (`clone` when there is a `repo_url`, then `run`; for a pull
+    /// request review `clone`, `checkout`, `review`).
     public func create(_ request: CreateTaskRequest, now: Date = Date()) async throws -> AgentTask {
         let id = TaskID.generate()
         let created = Timestamp.truncated(now)
         try await writer.write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO tasks (id, title, description, repo_url, status, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT INTO tasks (id, title, description, repo_url, pr, status, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    id, request.title, request.description, request.repoURL, TaskStatus.queued.rawValue,
+                    id, request.title, request.description, request.repoURL, request.pr, TaskStatus.queued.rawValue,
                     TaskRowCoding.millis(created),
                 ])
-            let names = (request.repoURL == nil ? [] : [TaskStepName.clone]) + [TaskStepName.run]
+            let names =
+                request.pr != nil
+                ? [TaskStepName.clone, TaskStepName.checkout, TaskStepName.review]
+                : (request.repoURL == nil ? [] : [TaskStepName.clone]) + [TaskStepName.run]
             for (position, name) in names.enumerated() {
                 try db.execute(
                     sql: "INSERT INTO task_steps (task_id, position, name, status) VALUES (?, ?, ?, ?)",
@@ -131,4 +139,8 @@ public enum TaskStoreError: Error, CustomStringConvertible {
 enum TaskStepName {
     static let clone = "clone"
     static let run = "run"
+    /// A review's fetch and checkout of the pull request's head, and the diff against the default branch.
+    static let checkout = "checkout"
+    /// A review's review command.
+    static let review = "review"
 }

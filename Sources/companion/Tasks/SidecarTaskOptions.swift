@@ -11,6 +11,14 @@ struct SidecarTaskOptions: ParsableArguments {
     var taskCommand: String?
 
     @Option(
+        name: .customLong("review-command"),
+        help: ArgumentHelp(
+            "Command reviewing a pull request task (via /bin/sh -c; the prompt and diff on standard input).",
+            discussion: "Default: claude -p with only your settings and the read-only file tools. Reviews start "
+                + "when this or --task-command is given."))
+    var reviewCommand: String?
+
+    @Option(
         name: .customLong("api-key-file"),
         help: "File whose first line is the X-API-Key the task endpoints require (default: $COMPANION_SIDECAR_API_KEY)."
     )
@@ -45,6 +53,12 @@ struct SidecarTaskOptions: ParsableArguments {
                 throw CLIFailure(.usage, "--task-command must not be empty")
             }
             configuration.taskCommand = taskCommand
+        }
+        if let reviewCommand {
+            guard !reviewCommand.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw CLIFailure(.usage, "--review-command must not be empty")
+            }
+            configuration.reviewCommand = reviewCommand
         }
         guard (1...86_400).contains(cloneTimeout) else {
             throw CLIFailure(.usage, "--clone-timeout must be between 1 and 86400 seconds", hint: "the default is 600")

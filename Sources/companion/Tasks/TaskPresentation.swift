@@ -41,6 +41,7 @@ enum TaskPresentation {
         text += "  id:       \(Terminal.safe(task.id))\n"
         text += "  status:   \(badge(task.status))\n"
         if let repo = task.repoURL { text += "  repo:     \(Terminal.safe(repo))\n" }
+        if let pr = task.pr { text += "  reviews:  pull request #\(pr)\n" }
         text += "  created:  \(localTime(task.createdAt))\n"
         if let started = task.startedAt { text += "  started:  \(localTime(started))\n" }
         if let finished = task.finishedAt { text += "  finished: \(localTime(finished))\n" }

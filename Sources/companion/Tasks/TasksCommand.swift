@@ -9,7 +9,7 @@ struct TasksCommand: AsyncParsableCommand {
         abstract: "List, inspect, create, start and cancel the workstation's agent tasks.",
         subcommands: [
             TasksListCommand.self, TasksShowCommand.self, TasksCreateCommand.self, TasksStartCommand.self,
-            TasksCancelCommand.self, TasksAPIKeyCommand.self,
+            TasksCancelCommand.self, TasksReviewCommand.self, TasksAPIKeyCommand.self,
         ],
         defaultSubcommand: TasksListCommand.self)
 }

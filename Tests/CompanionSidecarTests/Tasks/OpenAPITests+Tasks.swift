@@ -14,6 +14,9 @@ extension OpenAPITests {
         let create = Data(
             #"{"title":"documented","description":"d","repo_url":"https://example.com/team/repo.git"}"#.utf8)
         let task = try await record("POST", "/v1/tasks", "/v1/tasks", create).decode(TaskResponse.self).task
+        let review = #"{"title":"review","repo_url":"https://example.com/team/repo.git","pr":123}"#
+        _ = try await record("POST", "/v1/tasks", "/v1/tasks", Data(review.utf8))  // 201, with pr
+        _ = try await record("POST", "/v1/tasks", "/v1/tasks", Data(#"{"title":"r","pr":0}"#.utf8))  // 400
         _ = try await record("POST", "/v1/tasks", "/v1/tasks", Data(#"{"title":""}"#.utf8))  // 400
         _ = try await record("POST", "/v1/tasks", "/v1/tasks", Data(repeating: 32, count: 200_000))  // 413
         _ = try await record("GET", "/v1/tasks", "/v1/tasks")

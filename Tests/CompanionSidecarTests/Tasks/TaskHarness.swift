@@ -23,7 +23,8 @@ struct TaskHarness {
     init(
         command: String?, webSocketEnabled: Bool = true,
         killGrace: Duration = .seconds(2), directory: URL? = nil, cloneRoots: [URL] = [],
-        cloneTimeLimit: Duration = TaskRunnerConfiguration.defaultCloneTimeLimit, git: String = "git"
+        cloneTimeLimit: Duration = TaskRunnerConfiguration.defaultCloneTimeLimit, git: String = "git",
+        configure: (inout TaskRunnerConfiguration) -> Void = { _ in }
     ) throws {
         let directory =
             directory
@@ -32,12 +33,11 @@ struct TaskHarness {
         self.directory = directory
         databasePath = directory.appendingPathComponent("sidecar.sqlite").path
         database = try Self.openDatabase(at: databasePath)
-        service = TaskService(
-            writer: database,
-            configuration: TaskRunnerConfiguration(
-                command: command, dataDirectory: directory, killGrace: killGrace, git: git, cloneRoots: cloneRoots,
-                cloneTimeLimit: cloneTimeLimit),
-            webSocketEnabled: webSocketEnabled)
+        var configuration = TaskRunnerConfiguration(
+            command: command, dataDirectory: directory, killGrace: killGrace, git: git, cloneRoots: cloneRoots,
+            cloneTimeLimit: cloneTimeLimit)
+        configure(&configuration)
+        service = TaskService(writer: database, configuration: configuration, webSocketEnabled: webSocketEnabled)
     }
 
     /// Opens and migrates a database file the way the registry does.

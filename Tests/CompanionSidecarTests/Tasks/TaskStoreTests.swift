@@ -83,10 +83,15 @@ struct TaskListJSONTests {
         _ = try await store.markStarted(id: odd.id, now: Date(timeIntervalSince1970: 951_782_400.123))
         try await store.finish(
             taskID: odd.id, status: .failed, exitCode: -3, reason: "why", now: Date(timeIntervalSince1970: -1.5))
+        // A review: `pr` between `id` and `repo_url`, present only here.
+        let review = try await store.create(
+            CreateTaskRequest(title: "review", repoURL: "https://example.com/r.git", pr: 123),
+            now: Date(timeIntervalSince1970: 0))
         let fast = try await store.listJSON()
         let decoded = try CompanionJSON.decode(TaskListResponse.self, from: Data(fast))
         #expect(decoded == TaskListResponse(tasks: try await store.list()))
-        #expect(decoded.tasks.map(\.id) == [odd.id, plain.id])
+        #expect(decoded.tasks.map(\.id) == [odd.id, plain.id, review.id])
+        #expect(decoded.tasks.map(\.pr) == [nil, nil, 123])
         let codable = try CompanionJSON.encode(TaskListResponse(tasks: try await store.list()))
         #expect(String(decoding: fast, as: UTF8.self) == String(decoding: codable, as: UTF8.self))
         #expect(try await store.listJSON(limit: 1).count < fast.count)
