@@ -39,7 +39,7 @@ struct TasksReviewCommand: CompanionCommand {
         let task = try await connection.run { _ in try await client.start(id: created.id) }
         if noFollow {
             if json {
-                try Terminal.printJSON(TaskResponse(task: task))
+                try OutputFormatter.printJSON(TaskResponse(task: task))
             } else {
                 let id = Terminal.safe(task.id)
                 print("Reviewing pull request #\(pr) in task \(id)  (follow: companion logs \(id) -f)")
