@@ -3,6 +3,7 @@ DevTools protocol (`ServiceWorker.deliverPushMessage`) becomes a notification wi
 Approve signs `POST /api/approvals/{id}/approve` with the device key from IndexedDB."""
 import json
 import shutil
+import time
 
 from conftest import assert_clean, pair_page
 from http_client import request
@@ -14,12 +15,30 @@ NOTIFICATIONS = """async () => {
     actions: (n.actions || []).map((a) => a.action), data: n.data}));
 }"""
 
+FAILURE_NOTIFICATION = """async (tag) => {
+  const registration = await navigator.serviceWorker.ready;
+  const found = (await registration.getNotifications()).find((n) => n.tag === tag);
+  return found ? {title: found.title, body: found.body, tag: found.tag} : null;
+}"""
+
 CLICK_APPROVE = """async (tag) => {
   const notification = (await self.registration.getNotifications()).find((n) => n.tag === tag);
   const event = new NotificationEvent('notificationclick', {notification, action: 'approve'});
   self.dispatchEvent(event);
   return true;
 }"""
+
+
+def poll(page, read, timeout=30.0):
+    """The first truthy value `read()` gives within `timeout` seconds. (`wait_for_function` with an async predicate
+    given as a string does not await it: the promise is truthy, so it returned at once, before the notification.)"""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = read()
+        if value or time.monotonic() > deadline:
+            assert value, "not seen within %s s" % timeout
+            return value
+        page.wait_for_timeout(50)  # lets Playwright take the browser's events meanwhile (time.sleep would not)
 
 
 def registration_id(page):
@@ -45,18 +64,17 @@ def test_a_push_becomes_a_notification_whose_approve_is_signed_by_the_device(sid
                "attentionId": "ap-1", "digest": "sha256:00"}
     client.send("ServiceWorker.deliverPushMessage",
                 {"origin": sidecar.origin, "registrationId": registrations[scope], "data": json.dumps(payload)})
-    page.wait_for_function(f"async () => (await (await navigator.serviceWorker.ready).getNotifications()).length > 0")
-    shown = page.evaluate(NOTIFICATIONS)
+    shown = poll(page, lambda: page.evaluate(NOTIFICATIONS))
     assert shown[0]["title"] == "Bash wants to run" and shown[0]["body"] == "touch /tmp/x"
     assert shown[0]["actions"] == ["approve", "deny"] and shown[0]["tag"] == "ap-1"
     # Approve from the notification: the worker signs the request with the device key. No approval ap-1 is held,
     # so the sidecar answers 404 after verifying the signature (401 would mean a bad signature), and the worker
     # says so in a notification.
-    worker = page.context.service_workers[0]
+    # Playwright lists a worker only once it has reported it: wait for that instead of indexing at once.
+    worker = poll(page, lambda: page.context.service_workers)[0]
     worker.evaluate(CLICK_APPROVE, "ap-1")
-    page.wait_for_function(
-        "async () => (await (await navigator.serviceWorker.ready).getNotifications()).some((n) => n.tag === 'failed-ap-1')")
-    failure = [n for n in page.evaluate(NOTIFICATIONS) if n["tag"] == "failed-ap-1"][0]
+    # Read back in the same call that waits for it: the notification is not looked up twice.
+    failure = poll(page, lambda: page.evaluate(FAILURE_NOTIFICATION, "failed-ap-1"))
     assert "answered 404" in failure["body"], failure
     assert_clean(page, sidecar.origin)
 
