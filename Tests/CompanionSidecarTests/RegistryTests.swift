@@ -13,7 +13,7 @@ import Testing
         #expect(try registry.journalMode() == "wal")
         #expect(
             try registry.appliedMigrations() == [
-                "tasks-v1", "v1: devices, connection, audit log", "v2: audit log retention",
+                "tasks-v1", "tasks-v2-pr", "v1: devices, connection, audit log", "v2: audit log retention",
                 "v3: audit log hash chain", "v4: device scopes", "v5: agent tmux sessions started",
                 "v6: push subscriptions",
             ])

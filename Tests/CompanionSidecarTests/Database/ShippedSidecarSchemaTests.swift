@@ -73,8 +73,9 @@ import Testing
         let registry = try Registry(path: path)
         #expect(
             try registry.appliedMigrations() == [
-                "tasks-v1", "v1: devices, connection, audit log", "v2: audit log retention",
+                "tasks-v1", "tasks-v2-pr", "v1: devices, connection, audit log", "v2: audit log retention",
                 "v3: audit log hash chain", "v4: device scopes", "v5: agent tmux sessions started",
+                "v6: push subscriptions",
             ])
         let device = try #require(try await registry.devices().first)
         #expect(device.name == "Ada's phone" && device.publicKey == "cHVibGljLWtleQ==")
