@@ -41,7 +41,7 @@ export function mount(root, ctx) {
     clear(status);
     clear(list);
     for (const task of tasks) list.append(taskRow(task));
-    if (tasks.length === 0) status.append(notice('No task yet.'));
+    if (tasks.length === 0) status.append(notice('No tasks yet.'));
   };
   load();
   return () => { disposed = true; clearInterval(timer); };
