@@ -10,13 +10,14 @@ const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self
 
 // Every file of the app (check-webapp.sh fails when this list and app/ differ). VERSION is the digest of those
 // files (scripts/check-webapp.sh --fix writes it), so a change to any of them installs a new worker and cache.
-const VERSION = "cbe138bb197b27bb";
+const VERSION = "da31fc3a1ea73897";
 const CACHE = `companionkit-shell-${VERSION}`;
 const SHELL = [
   "./",
   "index.html",
   "manifest.webmanifest",
   "css/app.css",
+  "css/screens.css",
   "icons/icon-192.png",
   "icons/icon-512.png",
   "js/api.js",
@@ -29,12 +30,19 @@ const SHELL = [
   "js/pairing.js",
   "js/push.js",
   "js/router.js",
+  "js/screens/agent-detail.js",
   "js/screens/agents.js",
+  "js/screens/attention-input.js",
   "js/screens/attention.js",
+  "js/screens/claude-chat.js",
+  "js/screens/claude-session.js",
   "js/screens/claude.js",
   "js/screens/common.js",
   "js/screens/pair.js",
+  "js/screens/task-detail.js",
+  "js/screens/task-log.js",
   "js/screens/tasks.js",
+  "js/screens/ui.js",
   "js/screens/workstation.js",
   "js/sign.js",
   "js/sse.js",

@@ -54,7 +54,7 @@ async function start() {
     showPairing(trust, invitation);
     return;
   }
-  run(device, key, trust, sw.registration);
+  await run(device, key, trust, sw.registration);
 }
 
 /**
@@ -74,7 +74,7 @@ function showPairing(trust, invitation, reason) {
  * @param {import("./trust.js").Trust} trust
  * @param {ServiceWorkerRegistration | null} registration
  */
-function run(device, key, trust, registration) {
+async function run(device, key, trust, registration) {
   const signer = { deviceID: device.id, sign: (/** @type {Uint8Array} */ bytes) => keys.sign(key, bytes) };
   let ended = false;
   /** @param {string} reason */
@@ -110,14 +110,18 @@ function run(device, key, trust, registration) {
       ));
     }
   });
-  // The device's scopes as the workstation has them now (shown on the Workstation screen).
-  api.get("/companion/devices").then(async (answer) => {
+  // The device's scopes as the workstation has them now (shown on the Workstation screen), read before the first
+  // screen mounts: the screens offer only what the scopes allow (unreachable: the saved ones are used).
+  try {
+    const answer = await api.get("/companion/devices");
     const self = (answer?.devices ?? []).find((/** @type {any} */ d) => String(d.id) === device.id);
     if (self && Array.isArray(self.scopes)) {
       device.scopes = self.scopes.map(String);
       await saveDevice(device);
     }
-  }).catch(() => {});
+  } catch {
+    // the workstation is unreachable or refused: the saved scopes stand
+  }
 
   const ctx = {
     api,
