@@ -37,16 +37,34 @@ def test_the_app_starts_offline_with_the_last_known_state_and_reconnects_when_th
     try:
         page = new_page(browser)
         sockets = []
-        page.on("websocket", lambda socket: sockets.append(socket.url))
+        frames = []
+
+        def opened(socket):
+            sockets.append(socket.url)
+            socket.on("framereceived", lambda frame: frames.append(socket.url))
+
+        page.on("websocket", opened)
         pair_page(page, sidecar)
         wait_for(page, "navigator.serviceWorker.controller !== null")
         page.goto(sidecar.origin + "/app/#/workstation")
         page.wait_for_selector("text=test phone (this device)")
         wait_for(page, "document.body.dataset.connection === 'open'")
+        # The first message (the snapshot, with its sequence number and epoch) has arrived: the page has a cursor.
+        # (Stopping at "open" alone raced the snapshot, and the page then rightly reconnected without one.)
+        deadline = time.monotonic() + 30
+        while not frames and time.monotonic() < deadline:
+            page.wait_for_timeout(50)
+        assert frames, "no /ws message before the workstation stopped"
         sidecar.stop()
         # The workstation is gone: the page says so by itself, and a reload still starts the app (from the
         # service worker's cache), showing what the workstation said last.
         wait_for(page, "document.body.dataset.connection === 'closed'")
+        # While it is gone, the page keeps trying to resume /ws with the cursor it had (sequence number and epoch;
+        # a restarted workstation answers such a resume with a snapshot of its new run).
+        deadline = time.monotonic() + 30
+        while not any("/ws?after=" in url and "&epoch=" in url for url in sockets) and time.monotonic() < deadline:
+            page.wait_for_timeout(50)
+        assert any("/ws?after=" in url and "&epoch=" in url for url in sockets), sockets
         page.reload()
         page.wait_for_selector("text=The workstation cannot be reached")
         page.wait_for_selector("text=test phone (this device)")
@@ -55,9 +73,6 @@ def test_the_app_starts_offline_with_the_last_known_state_and_reconnects_when_th
         sidecar.restart()
         wait_for(page, "document.body.dataset.connection === 'open'", timeout=60)
         print(f"reconnected {time.monotonic() - started:.1f} s after the restart began")
-        # It resumed /ws with the cursor it had (sequence number and the earlier run's epoch: the new run answers
-        # with a snapshot).
-        assert any("/ws?after=" in url and "&epoch=" in url for url in sockets), sockets
         page.goto(sidecar.origin + "/app/#/tasks")
         page.wait_for_selector("text=No tasks yet.")
         assert_clean(page, sidecar.origin)
