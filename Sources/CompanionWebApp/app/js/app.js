@@ -31,12 +31,21 @@ const main = /** @type {HTMLElement} */ (document.getElementById("screen"));
 const tabs = /** @type {HTMLElement} */ (document.getElementById("tabs"));
 const banner = /** @type {HTMLElement} */ (document.getElementById("connection"));
 
+/** How long the page waits for its service worker before it starts without one, in milliseconds. */
+const SERVICE_WORKER_WAIT = 10000;
+
 /** Registers the service worker; a failure (certificate error, unsupported) is a fact for the trust tier. */
 async function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return { registration: null, error: "no service worker support" };
   try {
     await navigator.serviceWorker.register("sw.js", { type: "module", scope: "./" });
-    const registration = await navigator.serviceWorker.ready;
+    // `ready` never settles when the worker fails to install: bounded, so the page still starts (without push).
+    const registration = await Promise.race([
+      navigator.serviceWorker.ready,
+      new Promise((_, reject) => {
+        setTimeout(() => reject(new Error("the service worker did not start within 10 s")), SERVICE_WORKER_WAIT);
+      }),
+    ]);
     return { registration, error: undefined };
   } catch (error) {
     return { registration: null, error: /** @type {Error} */ (error).message };
