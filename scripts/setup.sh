@@ -68,33 +68,27 @@ if [ "$(cat "$claude_venv/.installed" 2>/dev/null)" != "$claude_sdk_version" ]; 
     echo "$claude_sdk_version" >"$claude_venv/.installed"
 fi
 
+# pinned_venv DIR "PACKAGE==VERSION ...": a virtualenv at DIR holding exactly those pinned packages; made again only
+# when the list changes (DIR/.installed records it), so a second run downloads nothing.
+pinned_venv() {
+    local venv=$1 packages=$2
+    [ "$(cat "$venv/.installed" 2>/dev/null)" = "$packages" ] && return 0
+    echo "setup: installing $packages into $venv"
+    rm -rf "$venv"
+    mkdir -p .build
+    python3 -m venv "$venv"
+    # shellcheck disable=SC2086 # one requirement per word
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check $packages
+    echo "$packages" >"$venv/.installed"
+}
+
 # The browser tests' Python (Tests/Browser): Playwright (its driver; the browser is Debian's chromium, never a
 # downloaded one), pytest and axe-core (axe-playwright-python ships it), pinned, in a virtualenv under .build.
-browser_requirements="playwright==1.65.2 pytest==9.2.0 axe-playwright-python==0.1.8"
-browser_venv=.build/browser-venv
-if [ "$(cat "$browser_venv/.installed" 2>/dev/null)" != "$browser_requirements" ]; then
-    echo "setup: installing $browser_requirements into $browser_venv"
-    rm -rf "$browser_venv"
-    mkdir -p .build
-    python3 -m venv "$browser_venv"
-    # shellcheck disable=SC2086 # one requirement per word
-    "$browser_venv/bin/python" -m pip install --quiet --disable-pip-version-check $browser_requirements
-    echo "$browser_requirements" >"$browser_venv/.installed"
-fi
+pinned_venv .build/browser-venv "playwright==1.65.2 pytest==9.2.0 axe-playwright-python==0.1.8"
 
 # Web Push tests: the browser's and the push service's side in Python (Tests/push/webpush_peer.py), http-ece to
 # decrypt (RFC 8188/8291) and cryptography to verify VAPID's ES256, pinned, in a virtualenv under .build.
-push_peer_packages="http-ece==1.2.1 cryptography==48.0.0"
-push_venv=.build/push-venv
-if [ "$(cat "$push_venv/.installed" 2>/dev/null)" != "$push_peer_packages" ]; then
-    echo "setup: installing $push_peer_packages into $push_venv"
-    rm -rf "$push_venv"
-    mkdir -p .build
-    python3 -m venv "$push_venv"
-    # shellcheck disable=SC2086 # the list is split on purpose
-    "$push_venv/bin/python" -m pip install --quiet --disable-pip-version-check $push_peer_packages
-    echo "$push_peer_packages" >"$push_venv/.installed"
-fi
+pinned_venv .build/push-venv "http-ece==1.2.1 cryptography==48.0.0"
 
 command -v swift >/dev/null || { echo "setup: the Swift toolchain (6.x) is not on PATH; install it from swift.org" >&2; exit 1; }
 
