@@ -21,6 +21,9 @@ packages=(
     # discovery (DNS-SD through Avahi) and its confined test network (scripts/netns-avahi.sh); tests never use the
     # system's avahi-daemon (a container's policy-rc.d keeps it from starting; on a desktop it is the usual one)
     avahi-daemon avahi-utils libavahi-client-dev iproute2
+    # the on-path attacker of the TLS interception tests (OnPathInterceptionEndToEndTests): an nftables redirect rule
+    # inside the confined network sends the companion's connections to the interceptor
+    nftables
     # /usr/bin/systemd-analyze: the service tests check the generated user unit with `systemd-analyze --user
     # verify` (a container or minimal image may lack systemd; installing it here starts nothing)
     systemd

@@ -1,8 +1,9 @@
 import Foundation
 
 /// TLS certificates made by `openssl` for a test, in a directory the test owns: P-256 keys, self-signed
-/// certificates (a sidecar's own) and a test certificate authority with the certificates it issues (for
-/// 127.0.0.1), and a trust bundle holding that CA only (a "system trust store" the test points the companion at).
+/// certificates (a sidecar's own) and a test certificate authority with the certificates it issues (for 127.0.0.1
+/// unless told another address), and a trust bundle holding that CA only (a "system trust store" the test points
+/// the companion at).
 public struct TestTLSCertificates: Sendable {
     /// The directory holding the files.
     public let directory: URL
@@ -17,13 +18,13 @@ public struct TestTLSCertificates: Sendable {
         public let der: [UInt8]
     }
 
-    /// A self-signed certificate for `name` with a new P-256 key (the shape of a sidecar's own certificate).
-    public func selfSigned(_ name: String) async throws -> Identity {
+    /// A self-signed certificate for `name` and `address` with a new P-256 key (the shape of a sidecar's own).
+    public func selfSigned(_ name: String, address: String = "127.0.0.1") async throws -> Identity {
         let key = path("\(name)-key.pem")
         let certificate = path("\(name).pem")
         try await openssl([
             "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", key,
-            "-out", certificate, "-days", "2", "-subj", "/CN=\(name)", "-addext", "subjectAltName=IP:127.0.0.1",
+            "-out", certificate, "-days", "2", "-subj", "/CN=\(name)", "-addext", "subjectAltName=IP:\(address)",
         ])
         return try await identity(certificate: certificate, key: key)
     }
@@ -42,14 +43,14 @@ public struct TestTLSCertificates: Sendable {
         return try await identity(certificate: certificate, key: key)
     }
 
-    /// A certificate for 127.0.0.1 issued by the test CA, with a new P-256 key.
-    public func issued(_ name: String) async throws -> Identity {
+    /// A certificate for `address` issued by the test CA, with a new P-256 key.
+    public func issued(_ name: String, address: String = "127.0.0.1") async throws -> Identity {
         let ca = try await authority()
         let key = path("\(name)-key.pem")
         let request = path("\(name).csr")
         let certificate = path("\(name).pem")
         let extensions = path("\(name).ext")
-        try Data("subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\n".utf8).write(
+        try Data("subjectAltName=IP:\(address)\nbasicConstraints=CA:FALSE\n".utf8).write(
             to: URL(fileURLWithPath: extensions))
         try await openssl([
             "req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", key,

@@ -39,15 +39,11 @@ extension Companion {
             try PairingInvitation.check(machine.state)
             throw CompanionError(.failure, "pairing stopped in state \(machine.state.name)")
         }
+        let unvouched = client.transport.tls.trustOnFirstUse
+        // v1 asked for over a key nothing vouches for: refused before even the version probe reaches that key.
+        if options.pairingVersion == .v1, unvouched { throw Self.unvouchedVersion1(url) }
         let version = try await negotiatedVersion(client: client, url: url, ticket: ticket, options: options)
-        if version < PairingProtocolV2.version, client.transport.tls.trustOnFirstUse {
-            throw CompanionError(
-                .trust,
-                "refusing to pair over v1 with \(url): the code would cross a TLS connection whose key nothing vouches "
-                    + "for (no QR code pin, no earlier pairing)",
-                hint: "scan the workstation's QR code (companion pair scan), which pins its TLS key, or update the "
-                    + "sidecar so it offers pairing v2")
-        }
+        if version < PairingProtocolV2.version, unvouched { throw Self.unvouchedVersion1(url) }
         if version >= PairingProtocolV2.version {
             return try await pairV2(
                 request, machine: machine, client: client, url: url, keyPair: keyPair, created: created,
@@ -92,6 +88,16 @@ extension Companion {
             method: ticket.source.rawValue, sidecarURL: url, workstationName: ticket.workstationName, device: device,
             record: record, identityCreated: created, identityFingerprint: keyPair.publicKey.fingerprint.description,
             sidecarVerification: trust.verification, pairingVersion: 1)
+    }
+
+    /// Pairing v1 refused: its code would cross a TLS connection whose key nothing vouches for.
+    private static func unvouchedVersion1(_ url: String) -> CompanionError {
+        CompanionError(
+            .trust,
+            "refusing to pair over v1 with \(url): the code would cross a TLS connection whose key nothing vouches "
+                + "for (no QR code pin, no earlier pairing)",
+            hint: "scan the workstation's QR code (companion pair scan), which pins its TLS key, or update the "
+                + "sidecar so it offers pairing v2")
     }
 
     /// What a pairing's connections accept over `https://`: the QR code's TLS pin, else the one a discovery record

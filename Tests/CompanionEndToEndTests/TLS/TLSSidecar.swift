@@ -1,3 +1,4 @@
+import CompanionAPI
 import CompanionTestSupport
 import Foundation
 import Testing
@@ -33,6 +34,16 @@ struct TLSSidecar {
             throw TLSSidecarError(detail: "no port or tlsPin in \(announcement)")
         }
         return TLSSidecar(process: process, port: Int(port), pin: pin, announcement: announcement)
+    }
+
+    /// `POST /companion/pairing/start` on its loopback listener (as the workstation's owner does), with the longest
+    /// lifetime the policy allows (a loaded run can take minutes between the start and the exchange).
+    func startPairing(_ lan: ConfinedLAN) async throws -> PairingStartResponse {
+        let started = try await lan.run([
+            "curl", "-s", "--max-time", "30", "-X", "POST", "-H", "Content-Type: application/json", "-d",
+            #"{"ttlSeconds":600}"#, "http://127.0.0.1:\(port)/companion/pairing/start",
+        ])
+        return try CompanionJSON.decode(PairingStartResponse.self, from: Data(started.stdout.utf8))
     }
 
     /// `curl` inside the namespace: the HTTP status, or curl's exit status when it failed (as `curl:N`).
