@@ -72,6 +72,6 @@ extension DiscoveryEndToEndTests {
         #expect(paired.status == 0, "pairing started on port \(secondPort), typed \(number): \(paired)")
         let status = try await lan.run([binary, "status", "--json"], environment: companion)
         #expect(
-            try status.json()["sidecarURL"] == .string("http://\(ConfinedLAN.address):\(secondPort)"), "\(status)")
+            try status.json()["sidecarURL"] == .string("https://\(ConfinedLAN.address):\(secondPort)"), "\(status)")
     }
 }

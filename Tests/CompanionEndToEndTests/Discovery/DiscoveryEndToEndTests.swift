@@ -18,24 +18,19 @@ struct DiscoveryEndToEndTests {
     }
 
     /// `companion sidecar serve` on loopback and the namespace's LAN address (advertising itself unless
-    /// `advertise` is false); returns it and its port. The LAN listener serves plain HTTP (`--insecure-http`) until
-    /// the companion's pinned HTTPS transport lands: these tests are about discovery and the pairing proof.
+    /// `advertise` is false); returns it and its port. The LAN listener serves HTTPS, and the TXT record carries its
+    /// pin (`tlspin`): the companion reaches a discovered sidecar at `https://` with that pin.
     static func serve(_ lan: ConfinedLAN, advertise: Bool = true) async throws -> (RunningProcess, Int) {
         let (sidecar, port, _) = try await announced(lan, advertise: advertise)
         return (sidecar, port)
     }
 
-    /// `companion sidecar serve` on `host` inside the namespace, with its data in `name`; returns it, its port and
-    /// its `--json` announcement (which holds its fingerprint).
-    static func announced(
-        _ lan: ConfinedLAN, host: String? = nil, name: String = "sidecar", advertise: Bool = true,
-        insecureHTTP: Bool = true
-    )
+    /// `companion sidecar serve` on `host` inside the namespace (loopback and the LAN address by default), with its
+    /// data in `name`; returns it, its port and its `--json` announcement (its fingerprint and TLS pin).
+    static func announced(_ lan: ConfinedLAN, host: String? = nil, name: String = "sidecar", advertise: Bool = true)
         async throws -> (RunningProcess, Int, JSONValue)
     {
-        let hosts =
-            host.map { ["--host", $0] }
-            ?? ["--host", "127.0.0.1", "--host", ConfinedLAN.address] + (insecureHTTP ? ["--insecure-http"] : [])
+        let hosts = host.map { ["--host", $0] } ?? ["--host", "127.0.0.1", "--host", ConfinedLAN.address]
         let sidecar = try lan.spawn(
             [TestPaths.companionBinary.path, "sidecar", "serve"] + hosts + [
                 "--port", "0", "--data-dir", lan.directory.appendingPathComponent(name).path, "--json",
@@ -88,24 +83,26 @@ struct DiscoveryEndToEndTests {
         #expect(paired.status == 0, "\(paired)")
         let outcome = try paired.json()
         #expect(outcome["pairingVersion"] == .integer(2))
-        #expect(outcome["sidecarURL"] == .string("http://\(ConfinedLAN.address):\(port)"))
+        #expect(outcome["sidecarURL"] == .string("https://\(ConfinedLAN.address):\(port)"))
         // `connect` without a URL checks and stores the discovered one.
         let connected = try await lan.run(
             [TestPaths.companionBinary.path, "connect", "--json"], environment: Self.companionEnvironment(lan.directory)
         )
         #expect(connected.status == 0, "\(connected)")
-        #expect(try connected.json()["sidecarURL"] == .string("http://\(ConfinedLAN.address):\(port)"))
+        #expect(try connected.json()["sidecarURL"] == .string("https://\(ConfinedLAN.address):\(port)"))
     }
 
     @Test func aFakeAdvertiserWithAnotherFingerprintIsRefused() async throws {
         let lan = try await ConfinedLAN()
         defer { lan.remove() }
-        // The real sidecar does not advertise; an impostor advertises its port with another fingerprint.
-        let (real, port) = try await Self.serve(lan, advertise: false)
+        // The real sidecar does not advertise; an impostor advertises its port and TLS pin (both public) with
+        // another fingerprint.
+        let (real, port, announcement) = try await Self.announced(lan, advertise: false)
         defer { real.kill(SIGTERM) }
+        let pin = try #require(announcement["tlsPin"]?.stringValue)
         let fake = try lan.spawn([
             "avahi-publish", "-s", "impostor", "_companion._tcp", String(port), "pv=2", "fp=0123456789ABCDEF",
-            "ws=impostor",
+            "ws=impostor", "tlspin=\(pin)",
         ])
         defer { fake.kill(SIGTERM) }
         try await fake.waitForOutput(timeout: 20) { out, err in (out + err).contains("Established") }

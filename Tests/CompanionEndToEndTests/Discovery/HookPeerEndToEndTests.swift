@@ -11,7 +11,7 @@ extension DiscoveryEndToEndTests {
     @Test func aHookFromANonLoopbackPeerIsRefused() async throws {
         let lan = try await ConfinedLAN()
         defer { lan.remove() }
-        let (sidecar, port, announcement) = try await Self.announced(lan, advertise: false, insecureHTTP: false)
+        let (sidecar, port, announcement) = try await Self.announced(lan, advertise: false)
         let pin = try #require(announcement["tlsPin"]?.stringValue)
         defer { sidecar.kill(SIGTERM) }
         let settings = lan.directory.appendingPathComponent("claude-settings.json")
