@@ -51,9 +51,11 @@ struct OnPathInterceptionEndToEndTests {
         /// Puts the interceptor on the companion's path to the sidecar.
         func intercept() async throws { try await lan.redirect(port: sidecar.port, to: interceptor.port) }
 
+        /// Stops what it started (the sidecar ended before its namespace goes) and removes its files.
         func remove() {
             interceptor.stop()
             sidecar.process.kill(SIGTERM)
+            _ = try? sidecar.process.finishBlocking(timeout: 30)
             lan.remove()
             try? FileManager.default.removeItem(at: directory)
         }
