@@ -79,7 +79,21 @@ public struct Companion: Sendable {
         guard let record, record.sidecarURL == (try? normalizedURL(url)), let pins = record.tlsPins else {
             return .systemTrust
         }
-        return SidecarTLSPolicy(pins: pins)
+        let remembered = record.tlsCertificate.flatMap { Data(base64Encoded: $0) }.map { [UInt8]($0) }
+        return SidecarTLSPolicy(pins: pins, rememberedCertificate: remembered)
+    }
+
+    /// `record` keeping the self-signed certificate `client`'s connection trusted by one of the record's pins
+    /// (``PairingRecord/tlsCertificate``); nil when there is nothing new to keep.
+    static func rememberingCertificate(of client: CompanionAPIClient, in record: PairingRecord) -> PairingRecord? {
+        guard let pins = record.tlsPins, let der = client.transport.selfSignedCertificate(pinnedBy: pins) else {
+            return nil
+        }
+        let encoded = Data(der).base64EncodedString()
+        guard encoded != record.tlsCertificate else { return nil }
+        var updated = record
+        updated.tlsCertificate = encoded
+        return updated
     }
 
     func client(url: String, signer: RequestSigner?, tls: SidecarTLSPolicy) throws(CompanionError)

@@ -30,6 +30,11 @@ public struct PairingRecord: Codable, Sendable, Equatable {
     /// code, or the ones the pairing connection accepted, then the next pins the sidecar announced; nil in records
     /// written before TLS (and for a sidecar paired over plain HTTP), which keep working without.
     public var tlsPins: [TLSPin]?
+    /// The sidecar's own (self-signed) certificate with a pinned key that this device last connected to, DER in
+    /// base64; nil before one, for a certificate the user brought (issued by a CA), and over plain HTTP. Public,
+    /// not a secret: kept so that a new process trusts it at once (one TLS handshake, not a capturing one first),
+    /// and used only while its key is one of ``tlsPins``.
+    public var tlsCertificate: String?
 
     public init(
         deviceId: String, deviceName: String, sidecarURL: String, workstationName: String? = nil,

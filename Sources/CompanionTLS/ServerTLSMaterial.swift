@@ -19,10 +19,13 @@ public struct ServerTLSMaterial: Sendable {
     private let keyFormat: NIOSSLSerializationFormats
 
     /// The self-signed certificate of `key` for `names` (``SelfSignedCertificate``).
-    public static func selfSigned(key: TLSServerKey, names: [String], now: Date = Date()) throws
-        -> ServerTLSMaterial
-    {
-        let certificate = try SelfSignedCertificate.issue(key: key, names: names, now: now)
+    /// With `kept`, the certificate of an earlier run is served again when it still fits (``IssuedCertificateFile``).
+    public static func selfSigned(
+        key: TLSServerKey, names: [String], kept: IssuedCertificateFile? = nil, now: Date = Date()
+    ) throws -> ServerTLSMaterial {
+        let certificate =
+            try kept?.certificate(key: key, names: names, now: now)
+            ?? SelfSignedCertificate.issue(key: key, names: names, now: now)
         var der = key.pkcs8DER
         defer { der.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) } }
         return ServerTLSMaterial(

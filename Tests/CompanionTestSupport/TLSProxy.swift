@@ -21,6 +21,7 @@ public final class TLSProxy: Sendable {
         let bound = try await ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { child in
+                state.countConnection()
                 let tls = state.context
                 return ClientBootstrap(group: child.eventLoop).connect(host: "127.0.0.1", port: targetPort)
                     .flatMapThrowing { upstream in
@@ -43,6 +44,9 @@ public final class TLSProxy: Sendable {
 
     /// What clients sent after their handshakes, decrypted, since the start or the last ``present(_:)``.
     public var received: String { state.received }
+
+    /// How many connections clients opened to the proxy since it started (each one a TLS handshake).
+    public var connections: Int { state.connections }
 
     /// Presents `identity` to every connection from now on, and forgets what was recorded.
     public func present(_ identity: TestTLSCertificates.Identity) throws {
@@ -68,6 +72,7 @@ private final class ProxyState: @unchecked Sendable {
     private let lock = NSLock()
     private var current: NIOSSLContext
     private var recorded: [UInt8] = []
+    private var accepted = 0
 
     init(context: NIOSSLContext) { current = context }
 
@@ -82,6 +87,9 @@ private final class ProxyState: @unchecked Sendable {
     }
 
     func record(_ bytes: ByteBufferView) { lock.withLock { recorded.append(contentsOf: bytes) } }
+
+    var connections: Int { lock.withLock { accepted } }
+    func countConnection() { lock.withLock { accepted += 1 } }
 }
 
 /// Copies what a client sent (decrypted) into the proxy's record, and passes it on.

@@ -29,6 +29,16 @@ public struct TestTLSCertificates: Sendable {
         return try await identity(certificate: certificate, key: key)
     }
 
+    /// Another self-signed certificate for `identity`'s key (a sidecar issuing its certificate again, the pin kept).
+    public func reissued(_ identity: Identity, as name: String) async throws -> Identity {
+        let certificate = path("\(name).pem")
+        try await openssl([
+            "req", "-x509", "-key", identity.key, "-out", certificate, "-days", "2", "-subj", "/CN=\(name)",
+            "-addext", "subjectAltName=IP:127.0.0.1",
+        ])
+        return try await self.identity(certificate: certificate, key: identity.key)
+    }
+
     /// The test CA (made on first use), as a PEM file: also the trust bundle to point the companion at.
     public func authority() async throws -> Identity {
         let certificate = path("ca.pem")

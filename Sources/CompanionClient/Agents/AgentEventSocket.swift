@@ -58,9 +58,12 @@ public struct AgentEventSocket: Sendable {
         let close: WebSocketCloseFrame?
         do {
             close = try await transport.withTLS { tls in
-                try await WebSocketClient.connect(
-                    url: url(after: after, epoch: epoch), configuration: configuration, tlsConfiguration: tls,
-                    logger: logger
+                let secured = transport.webSocketTLS(tls)
+                var configuration = configuration
+                configuration.sniHostname = secured.serverName
+                return try await WebSocketClient.connect(
+                    url: url(after: after, epoch: epoch), configuration: configuration,
+                    tlsConfiguration: secured.configuration, logger: logger
                 ) { inbound, outbound, _ in
                     for message in messages {
                         try await outbound.write(

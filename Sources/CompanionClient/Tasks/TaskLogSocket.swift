@@ -68,9 +68,12 @@ public struct TaskLogSocket: Sendable {
         let close: WebSocketCloseFrame?
         do {
             close = try await client.transport.withTLS { tls in
-                try await WebSocketClient.connect(
-                    url: url(taskID: taskID, after: cursor), configuration: configuration, tlsConfiguration: tls,
-                    logger: logger, handler: handler)
+                let secured = client.transport.webSocketTLS(tls)
+                var configuration = configuration
+                configuration.sniHostname = secured.serverName
+                return try await WebSocketClient.connect(
+                    url: url(taskID: taskID, after: cursor), configuration: configuration,
+                    tlsConfiguration: secured.configuration, logger: logger, handler: handler)
             }
         } catch let error as CompanionClientError {
             throw error

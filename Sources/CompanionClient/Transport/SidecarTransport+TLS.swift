@@ -12,9 +12,15 @@ extension SidecarTransport {
         var retried = false
         while true {
             let configuration = try await PinnedTLS.configuration(for: baseURL, policy: tls, timeout: tlsTimeout)
+            let remembered = configuration != nil && PinnedTLS.isUnconfirmed(baseURL)
             do {
-                return try await body(configuration)
-            } catch  where configuration != nil && PinnedTLS.isTLSFailure(error) {
+                let result = try await body(configuration)
+                if remembered { PinnedTLS.confirm(baseURL) }
+                return result
+            } catch
+                where configuration != nil
+                && (PinnedTLS.isTLSFailure(error) || (remembered && PinnedTLS.isConnectionFailure(error)))
+            {
                 switch await PinnedTLS.diagnose(url: baseURL, policy: tls, timeout: tlsTimeout) {
                 case .retry where !retried:
                     retried = true
@@ -30,6 +36,31 @@ extension SidecarTransport {
     /// plain HTTP, under the system trust store, and before the first request.
     public var presentedTLSPin: TLSPin? {
         baseURL.scheme == "https" ? PinnedTLS.learnedPin(for: baseURL) : nil
+    }
+
+    /// The sidecar's own self-signed certificate (DER) that the last connection trusted, when its key has one of
+    /// `pins`: what a pairing keeps (``SidecarTLSPolicy/rememberedCertificate``) so the next process needs no
+    /// capturing handshake. Nil over plain HTTP, for a certificate issued by a CA, and before the first request.
+    public func selfSignedCertificate(pinnedBy pins: [TLSPin]) -> [UInt8]? {
+        guard baseURL.scheme == "https", let presented = PinnedTLS.learnedCertificate(for: baseURL),
+            presented.isSelfSigned, presented.isPinned(by: pins)
+        else { return nil }
+        return presented.der
+    }
+
+    /// The TLS configuration and server name of a WebSocket to this sidecar. swift-websocket sends the URL's host
+    /// as the TLS server name, which NIOSSL refuses for an IP address (SNI carries names only): to an address, a
+    /// fixed reserved name (`companion-sidecar.invalid`) is sent instead and the name is not checked, as with the
+    /// pinned self-signed certificate anyway; a certificate issued by a CA is still verified with the trust store,
+    /// its key pinned by the capture (SECURITY.md, "Known limits").
+    func webSocketTLS(_ configuration: TLSConfiguration?) -> (configuration: TLSConfiguration?, serverName: String?) {
+        guard var configuration, let host = baseURL.host,
+            (try? SocketAddress(ipAddress: PinnedTLS.endpoint(of: baseURL).host, port: 0)) != nil || host.hasPrefix("[")
+        else { return (configuration, nil) }
+        if configuration.certificateVerification == .fullVerification {
+            configuration.certificateVerification = .noHostnameVerification
+        }
+        return (configuration, "companion-sidecar.invalid")
     }
 
     /// The deadline of each capturing handshake: the transport's own.

@@ -82,6 +82,7 @@ extension Companion {
         var record = PairingRecord(
             device: device, ticket: ticket, sidecarURL: url, proof: response.sidecar, now: Date())
         record.tlsPins = client.transport.tls.pins.isEmpty ? nil : client.transport.tls.pins
+        record = Self.rememberingCertificate(of: client, in: record) ?? record
         try store.saveSidecarURL(url)
         try store.savePairing(record)
         return PairingOutcome(

@@ -138,6 +138,7 @@ extension Companion {
         var record = PairingRecord(device: device, ticket: ticket, sidecarURL: url, proof: proof, now: Date())
         record.pairingVersion = PairingProtocolV2.version
         record.tlsPins = client.transport.tls.pins.isEmpty ? result.tlsPin.map { [$0] } : client.transport.tls.pins
+        record = Self.rememberingCertificate(of: client, in: record) ?? record
         try store.saveSidecarURL(url)
         try store.savePairing(record)
         return PairingOutcome(

@@ -18,15 +18,22 @@ extension Companion {
             try await client.status(signed: true, auditSince: since)
         }
         if witnessed, let refreshed = try await refreshTLSPins(client: client, record: record) { record = refreshed }
-        var report = StatusReport(status, url: url, record: record)
-        guard witnessed, var current = record, status.auditHead != nil || current.auditHead != nil
-        else { return report }
-        let witness = AuditWitness.judge(stored: current.auditHead, status: status)
-        report.auditWitness = witness
-        if !witness.diverged, current.auditHead != witness.head {
-            current.auditHead = witness.head
-            try store.savePairing(current)
+        var changed = false
+        if witnessed, let current = record, let remembering = Self.rememberingCertificate(of: client, in: current) {
+            record = remembering
+            changed = true
         }
+        var report = StatusReport(status, url: url, record: record)
+        if witnessed, var current = record, status.auditHead != nil || current.auditHead != nil {
+            let witness = AuditWitness.judge(stored: current.auditHead, status: status)
+            report.auditWitness = witness
+            if !witness.diverged, current.auditHead != witness.head {
+                current.auditHead = witness.head
+                record = current
+                changed = true
+            }
+        }
+        if changed, let record { try store.savePairing(record) }
         return report
     }
 

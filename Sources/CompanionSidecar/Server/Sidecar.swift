@@ -53,7 +53,7 @@ public final class Sidecar: Sendable {
             configuration.listenerSecurity.contains(.tls)
             ? try SidecarTLS(
                 source: configuration.tls, names: SidecarTLS.names(for: configuration),
-                rotation: configuration.tlsRotation) : nil
+                rotation: configuration.tlsRotation, dataDirectory: configuration.dataDirectory) : nil
         let baseURL =
             configuration.publicURL
             ?? PublicURL.derived(

@@ -12,14 +12,26 @@ final class SidecarTLS: Sendable {
     /// True when no key was given: one was made for this run only.
     let ephemeral: Bool
     let holder: TLSContextHolder
+    /// Where the self-signed certificate is kept between runs (nil for the user's files and a key of this run).
+    let kept: IssuedCertificateFile?
     /// The key announced to replace the current one, if any (``TLSRotation``).
     let rotation: Mutex<TLSRotation?>
 
-    init(source: SidecarTLSSource?, names: [String], rotation: TLSRotation? = nil) throws(TLSMaterialError) {
+    /// With `dataDirectory`, a self-signed certificate of the vault's key is kept there and served again by the
+    /// next run while it fits (``IssuedCertificateFile``).
+    init(source: SidecarTLSSource?, names: [String], rotation: TLSRotation? = nil, dataDirectory: URL? = nil)
+        throws(TLSMaterialError)
+    {
         self.source = source ?? .selfSigned(.generate())
         self.names = names
         ephemeral = source == nil
-        holder = try TLSContextHolder(material: Self.material(self.source, names: names))
+        kept =
+            if case .selfSigned? = source, let dataDirectory {
+                IssuedCertificateFile(url: dataDirectory.appendingPathComponent("tls-certificate.der"))
+            } else {
+                nil
+            }
+        holder = try TLSContextHolder(material: Self.material(self.source, names: names, kept: kept))
         self.rotation = Mutex(rotation)
     }
 
@@ -31,18 +43,18 @@ final class SidecarTLS: Sendable {
     @discardableResult
     func reload() throws(TLSMaterialError) -> (before: TLSPin, after: TLSPin) {
         let before = pin
-        try holder.replace(with: Self.material(source, names: names))
+        try holder.replace(with: Self.material(source, names: names, kept: kept))
         return (before, pin)
     }
 
-    static func material(_ source: SidecarTLSSource, names: [String]) throws(TLSMaterialError)
-        -> ServerTLSMaterial
+    static func material(_ source: SidecarTLSSource, names: [String], kept: IssuedCertificateFile? = nil)
+        throws(TLSMaterialError) -> ServerTLSMaterial
     {
         switch source {
         case .files(let certificate, let key):
             return try ServerTLSMaterial.files(certificate: certificate, key: key)
         case .selfSigned(let key):
-            do { return try ServerTLSMaterial.selfSigned(key: key, names: names) } catch {
+            do { return try ServerTLSMaterial.selfSigned(key: key, names: names, kept: kept) } catch {
                 throw .refused("cannot issue the self-signed certificate: \(error)")
             }
         }

@@ -3,6 +3,7 @@ import CompanionTLS
 import Foundation
 import NIOCore
 import NIOSSL
+import WSClient
 
 /// The TLS configuration of every `https://` and `wss://` connection a transport makes, and what a refused
 /// handshake means.
@@ -27,6 +28,9 @@ enum PinnedTLS {
     private static let lock = NSLock()
     /// The pinned certificate each `host:port` last presented, learned by a capturing handshake (the process's).
     nonisolated(unsafe) private static var learned: [String: PresentedCertificate] = [:]
+    /// The `host:port`s whose certificate was taken from the pairing and no handshake of this process has
+    /// completed with yet: any failure to connect there may be a re-issued certificate (or an interceptor).
+    nonisolated(unsafe) private static var unconfirmed: Set<String> = []
 
     /// The configuration for a connection to `url` under `policy`; nil for plain HTTP. Throws the trust refusal
     /// when the sidecar presents a key that is not pinned.
@@ -41,6 +45,17 @@ enum PinnedTLS {
         {
             return configuration(pinning: known, policy: policy)
         }
+        if let remembered = policy.rememberedCertificate.flatMap({ try? PresentedCertificate(der: $0) }),
+            remembered.isSelfSigned, remembered.isPinned(by: policy.pins)
+        {
+            // Stored with the pairing: trusted as the capture would have been. A certificate the sidecar issued
+            // since fails this handshake, and ``diagnose(url:policy:timeout:)`` learns the new one.
+            lock.withLock {
+                learned["\(host):\(port)"] = remembered
+                unconfirmed.insert("\(host):\(port)")
+            }
+            return configuration(pinning: remembered, policy: policy)
+        }
         let presented: PresentedCertificate?
         do { presented = try await TLSProbe.presentedCertificate(host: host, port: port, timeout: timeout) } catch {
             throw .network(TransportFailure.classify(error), url: url.absoluteString)
@@ -48,7 +63,10 @@ enum PinnedTLS {
         guard let presented, presented.isPinned(by: policy.pins) || policy.trustOnFirstUse else {
             throw .trust(await refusal(.pinMismatch, presented: presented, url: url, policy: policy, timeout: timeout))
         }
-        lock.withLock { learned["\(host):\(port)"] = presented }
+        lock.withLock {
+            learned["\(host):\(port)"] = presented
+            unconfirmed.remove("\(host):\(port)")
+        }
         return configuration(pinning: presented, policy: policy)
     }
 
@@ -65,7 +83,10 @@ enum PinnedTLS {
             return .refused(
                 await refusal(.pinMismatch, presented: presented, url: url, policy: policy, timeout: timeout))
         }
-        let previous = lock.withLock { learned.updateValue(presented, forKey: "\(host):\(port)") }
+        let previous = lock.withLock {
+            unconfirmed.remove("\(host):\(port)")
+            return learned.updateValue(presented, forKey: "\(host):\(port)")
+        }
         if previous?.der != presented.der { return .retry }
         guard presented.isSelfSigned else {
             return .refused(
@@ -83,9 +104,34 @@ enum PinnedTLS {
         return lock.withLock { learned["\(host):\(port)"]?.pin }
     }
 
+    /// The certificate `url`'s host and port presented to this process's last pinned or trust-on-first-use
+    /// connection (or the remembered one it trusted); nil before one.
+    static func learnedCertificate(for url: URL) -> PresentedCertificate? {
+        let (host, port) = endpoint(of: url)
+        return lock.withLock { learned["\(host):\(port)"] }
+    }
+
     /// True for an error of the TLS layer (a refused or broken handshake).
     static func isTLSFailure(_ error: any Error) -> Bool {
         error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError
+    }
+
+    /// True for a connection that ended before an answer, as a refused handshake looks through a client that
+    /// does not pass the TLS error on (swift-websocket's upgrade reports a closed channel or a failed upgrade).
+    static func isConnectionFailure(_ error: any Error) -> Bool {
+        isTLSFailure(error) || error is ChannelError || error is IOError || error is WebSocketClientError
+    }
+
+    /// True while `url`'s certificate comes from the pairing and no handshake of this process completed with it.
+    static func isUnconfirmed(_ url: URL) -> Bool {
+        let (host, port) = endpoint(of: url)
+        return lock.withLock { unconfirmed.contains("\(host):\(port)") }
+    }
+
+    /// A connection to `url` completed its handshake with the certificate its configuration trusted.
+    static func confirm(_ url: URL) {
+        let (host, port) = endpoint(of: url)
+        _ = lock.withLock { unconfirmed.remove("\(host):\(port)") }
     }
 
     /// The system trust store of `policy`.

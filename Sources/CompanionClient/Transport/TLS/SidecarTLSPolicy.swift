@@ -18,6 +18,10 @@ public struct SidecarTLSPolicy: Sendable, Equatable {
     /// (``SidecarTransport/presentedTLSPin``). Only for pairing v2 by a typed code, which binds that pin into the
     /// exchange, so an interceptor's key makes the exchange fail; never where a secret crosses.
     public var trustOnFirstUse: Bool
+    /// The sidecar's self-signed certificate (DER) this device connected to before, stored with the pairing: while
+    /// its key has one of ``pins``, it is the trust root of the first connection, with no capturing handshake
+    /// before it. A sidecar that re-issued its certificate is found by the refused handshake and learned again.
+    public var rememberedCertificate: [UInt8]?
 
     /// The environment variable naming a PEM bundle to use as the system trust store (OpenSSL's and curl's).
     public static let trustStoreVariable = "SSL_CERT_FILE"
@@ -26,11 +30,12 @@ public struct SidecarTLSPolicy: Sendable, Equatable {
     /// `SSL_CERT_FILE` names in this process's environment (the name OpenSSL and curl honour), else NIOSSL's.
     public init(
         pins: [TLSPin] = [], trustStoreFile: String? = SidecarTLSPolicy.environmentTrustStoreFile,
-        trustOnFirstUse: Bool = false
+        trustOnFirstUse: Bool = false, rememberedCertificate: [UInt8]? = nil
     ) {
         self.pins = pins
         self.trustStoreFile = trustStoreFile
         self.trustOnFirstUse = trustOnFirstUse && pins.isEmpty
+        self.rememberedCertificate = pins.isEmpty ? nil : rememberedCertificate
     }
 
     /// No pins, the environment's trust store.
