@@ -39,15 +39,18 @@ model_pid=""
 tmux_socket="companion-demo-$$"
 cleanup() {
     [ -n "$sidecar_pid" ] && kill "$sidecar_pid" 2>/dev/null && wait "$sidecar_pid" 2>/dev/null || true
+    # The agent's `claude` writes its config as it exits: wait for it (10 s at most) before removing the directory.
+    panes=$(tmux -L "$tmux_socket" list-panes -a -F '#{pane_pid}' 2>/dev/null || true)
     tmux -L "$tmux_socket" kill-server 2>/dev/null || true
+    for pane in $panes; do
+        for _ in $(seq 1 50); do kill -0 "$pane" 2>/dev/null || break; sleep 0.2; done
+    done
     [ -n "$model_pid" ] && kill "$model_pid" 2>/dev/null || true
     if [ -n "${COMPANION_DEMO_DESKTOP:-}" ]; then
         # Remove the demo profiles' items with the standard tool (schema: see README, "Vault").
         secret-tool clear service companionkit profile "$COMPANION_PROFILE" 2>/dev/null || true
         secret-tool clear service companionkit profile "$sidecar_profile" 2>/dev/null || true
     fi
-    # The agent's `claude` may still be writing its config for a moment after its tmux server is gone.
-    for _ in 1 2 3 4 5; do rm -rf "$work" 2>/dev/null && break; sleep 0.5; done
     rm -rf "$work"
 }
 trap cleanup EXIT

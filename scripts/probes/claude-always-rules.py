@@ -18,6 +18,7 @@ them to .claude/settings.local.json): Claude Code's check of paths outside the w
 allow rules, and what it suggests cannot satisfy it.
 """
 import json
+import shutil
 import subprocess
 import sys
 import time
@@ -87,7 +88,13 @@ def run_case(mode, make_command):
         turn("second", 2)
         return command, suggested, len(events("PermissionRequest")) - len(first)
     finally:
+        panes = subprocess.run(["tmux", "-L", world.tmux_socket, "list-panes", "-a", "-F", "#{pane_pid}"],
+                               capture_output=True, text=True).stdout.split()
         world.remove()
+        # `claude` writes its config as it exits, after its tmux server is gone: wait for it, then remove what it left.
+        for pid in map(int, panes):
+            wait_for(lambda: not Path(f"/proc/{pid}").exists(), 15, f"claude (pid {pid}) to exit")
+        shutil.rmtree(world.root, ignore_errors=True)
 
 
 def main():
