@@ -5,8 +5,11 @@
 # with signed requests and follows its log, chats with Claude Code on the workstation (the real `claude` CLI, answered
 # by a local stand-in for Anthropic's API, in a throw-away Claude config), revokes the device, and cleans up. Uses your desktop keyring (in a separate demo profile, removed at the end) when one is
 # running, otherwise a private throw-away keyring session.
-# With --browser, the end also pairs a headless Chromium through the phone link and saves a screenshot
-# (companion-demo-phone.png in the current directory).
+# With --browser, the end also pairs a headless Chromium through the phone link and approves a real prompt from it:
+# the phone starts the real interactive `claude` in tmux (on a tmux server of the demo's own), has it ask to run a
+# harmless Bash command (writing a file in the demo's temporary directory), approves it on the Attention screen and
+# checks that the file was written; the screenshot of the request on the Attention screen is saved as
+# companion-demo-phone.png in the repository's root.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -27,14 +30,21 @@ if [ -z "${COMPANION_DEMO_INNER:-}" ]; then
 fi
 
 companion="$root/.build/debug/companion"
-work=$(mktemp -d "${TMPDIR:-/tmp}/companion-demo.XXXXXX")
+work=$(cd "$(mktemp -d "${TMPDIR:-/tmp}/companion-demo.XXXXXX")" && pwd -P) # real path: claude trusts its project by it
 export COMPANION_VAULT=secret-service
 export COMPANION_PROFILE="demo-$$"
 sidecar_profile="demo-sidecar-$$"
 sidecar_pid=""
 model_pid=""
+tmux_socket="companion-demo-$$"
 cleanup() {
     [ -n "$sidecar_pid" ] && kill "$sidecar_pid" 2>/dev/null && wait "$sidecar_pid" 2>/dev/null || true
+    # The agent's `claude` writes its config as it exits: wait for it (10 s at most) before removing the directory.
+    panes=$(tmux -L "$tmux_socket" list-panes -a -F '#{pane_pid}' 2>/dev/null || true)
+    tmux -L "$tmux_socket" kill-server 2>/dev/null || true
+    for pane in $panes; do
+        for _ in $(seq 1 50); do kill -0 "$pane" 2>/dev/null || break; sleep 0.2; done
+    done
     [ -n "$model_pid" ] && kill "$model_pid" 2>/dev/null || true
     if [ -n "${COMPANION_DEMO_DESKTOP:-}" ]; then
         # Remove the demo profiles' items with the standard tool (schema: see README, "Vault").
@@ -59,23 +69,34 @@ step "1. Start a sidecar on loopback (ephemeral port, temporary data dir)"
 # Claude Code for the demo: the real CLI (scripts/setup.sh installed it), with a throw-away HOME and config
 # directory (your own ~/.claude is not touched), answered by a local stand-in for Anthropic's API.
 claude=$(scripts/claude-path.sh)
-python3 scripts/scripted-model.py --port 0 --pieces 12 --delay 0.05 >"$work/model.out" &
+# The stand-in answers the prompts named in model-rules.json with a Bash call (the --browser part adds one).
+echo '{}' >"$work/model-rules.json"
+python3 scripts/scripted-model.py --port 0 --pieces 12 --delay 0.05 --bash-file "$work/model-rules.json" \
+    >"$work/model.out" &
 model_pid=$!
 for _ in $(seq 1 50); do grep -q listening "$work/model.out" && break; sleep 0.1; done
+grep -q listening "$work/model.out" || { echo "demo: the stand-in for Anthropic's API did not start" >&2; exit 1; }
 mkdir -p "$work/claude-home/.claude" "$work/project"
-printf '{"hasCompletedOnboarding":true}' | tee "$work/claude-home/.claude.json" >"$work/claude-home/.claude/.claude.json"
+# Onboarding done, the project's trust dialog accepted and the stand-in key approved, so that the interactive
+# `claude` of the --browser part starts at its prompt; permissions in the default (asking) mode.
+api_key="sk-ant-demo-stand-in-key-0123456789"
+printf '{"hasCompletedOnboarding":true,"numStartups":1,"hasSeenAutoDefaultNudge":true,"projects":{"%s":{"hasTrustDialogAccepted":true,"hasCompletedProjectOnboarding":true}},"customApiKeyResponses":{"approved":["%s"],"rejected":[]}}' \
+    "$work/project" "${api_key: -20}" | tee "$work/claude-home/.claude.json" >"$work/claude-home/.claude/.claude.json"
+echo '{"permissions":{"defaultMode":"default"}}' >"$work/claude-home/.claude/settings.json"
 # The "agent" of the task part runs each task's description as a shell script.
 HOME="$work/claude-home" CLAUDE_CONFIG_DIR="$work/claude-home/.claude" \
-    ANTHROPIC_BASE_URL="http://127.0.0.1:$(awk '{print $3}' "$work/model.out")" ANTHROPIC_API_KEY=stand-in \
+    ANTHROPIC_BASE_URL="http://127.0.0.1:$(awk '{print $3}' "$work/model.out")" ANTHROPIC_API_KEY="$api_key" \
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_TELEMETRY=1 DISABLE_AUTOUPDATER=1 \
     COMPANION_SIDECAR_PROFILE="$sidecar_profile" "$companion" sidecar serve --host 127.0.0.1 --port 0 \
-    --data-dir "$work/sidecar" --task-command "sh -s" --claude-path "$claude" \
+    --data-dir "$work/sidecar" --task-command "sh -s" --claude-path "$claude" --tmux-socket "$tmux_socket" \
     >"$work/sidecar.out" 2>"$work/sidecar.log" &
 sidecar_pid=$!
 for _ in $(seq 1 100); do
-    url=$(sed -n 's/.*listening on \(http[^ ]*\).*/\1/p' "$work/sidecar.out" | head -1)
+    # (sidecar.out may not exist yet: the background shell makes it; with pipefail a failed sed would end the demo)
+    url=$(sed -n 's/.*listening on \(http[^ ]*\).*/\1/p' "$work/sidecar.out" 2>/dev/null | head -1 || true)
     [ -n "$url" ] && break
-    kill -0 "$sidecar_pid" 2>/dev/null || { cat "$work/sidecar.log" >&2; exit 1; }
+    kill -0 "$sidecar_pid" 2>/dev/null || {
+        echo "demo: the sidecar stopped at its start:" >&2; cat "$work/sidecar.out" "$work/sidecar.log" >&2; exit 1; }
     sleep 0.1
 done
 [ -n "$url" ] || { echo "demo: the sidecar did not start" >&2; cat "$work/sidecar.log" >&2; exit 1; }
@@ -123,19 +144,39 @@ run devices revoke "$device_id"
 run status
 
 step "9. The phone: scan this QR code with the phone's camera (or open the link) to pair its browser"
-"$companion" sidecar pair --url "$url" --json --ttl 300 -o "$work/phone-qr.png" >"$work/phone.out" 2>&1 &
+# read,tasks,chat and control (approving, starting agents): a pairing with control is started over the owner socket.
+"$companion" sidecar pair --url "$url" --data-dir "$work/sidecar" --json --ttl 300 --scopes read,tasks,chat,control \
+    -o "$work/phone-qr.png" >"$work/phone.out" 2>"$work/phone.err" &
 phone_pid=$!
-for _ in $(seq 1 100); do [ -s "$work/phone.out" ] && break; sleep 0.1; done
-link=$(head -1 "$work/phone.out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["link"])')
+for _ in $(seq 1 100); do [ -s "$work/phone.out" ] && break; kill -0 "$phone_pid" 2>/dev/null || break; sleep 0.1; done
+link=$(head -1 "$work/phone.out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["link"])' 2>/dev/null) || {
+    echo "demo: the phone's pairing did not start:" >&2; cat "$work/phone.out" "$work/phone.err" >&2; exit 1; }
 "$companion" qr encode "$link"
 echo "$link"
 echo "(a phone reaches this sidecar only if it listens beyond loopback: companion sidecar serve --host <LAN address>;"
 echo " on this machine, open the link in a desktop browser. docs/phone.md explains the trust each set-up gives.)"
 if [ "$browser" = 1 ]; then
-    "$root/.build/browser-venv/bin/python" "$root/Tests/Browser/demo_browser.py" "$link" "$root/companion-demo-phone.png"
+    step "10. The phone (headless Chromium) pairs, starts claude on the workstation and approves its Bash command"
+    # Claude Code's hooks (in the demo's throw-away settings) deliver its permission requests to the sidecar.
+    run sidecar hooks install --settings "$work/claude-home/.claude/settings.json" --data-dir "$work/sidecar"
+    prompt="please write the demo file"
+    target="$work/approved-from-the-phone"
+    printf '{"%s": "touch %s"}' "$prompt" "$target" >"$work/model-rules.json"
+    if ! "$root/.build/browser-venv/bin/python" "$root/Tests/Browser/demo_browser.py" "$link" \
+        "$root/companion-demo-phone.png" "$work/project" "$prompt" "$target"; then
+        echo "demo: the phone part failed (above). The sidecar's log:" >&2
+        tail -n 20 "$work/sidecar.log" >&2
+        echo "--- the agent's terminal:" >&2
+        tmux -L "$tmux_socket" capture-pane -p -t "$(tmux -L "$tmux_socket" list-sessions -F '#S' 2>/dev/null | head -1)" \
+            2>/dev/null | grep -v '^[[:space:]]*$' | tail -n 15 >&2 || true
+        exit 1
+    fi
     wait "$phone_pid" || true
     echo "--- workstation side:"
     tail -n 1 "$work/phone.out"
+    ls -l "$target"
+    echo "--- the sidecar's audit log records the phone's decision:"
+    "$companion" sidecar audit --data-dir "$work/sidecar" 2>/dev/null | grep -i approv | tail -n 2 || true
 elif [ -t 0 ]; then
     read -r -p "Press Enter to stop the demo sidecar (the phone link works until then, 5 minutes at most). " _ || true
 fi

@@ -1,10 +1,12 @@
 """Attention from the page: the real interactive `claude` in tmux (started and typed into from the Agents screen)
 raises a real permission request through its hooks; the page shows the whole command and decides it with the digest
 of what it showed. The tool runs, or does not: a file it would write is checked. Always shows the rules Claude Code
-suggested (what the sidecar keeps for the session) and asks a second time before it allows.
+suggested (what the sidecar keeps for the session) and asks a second time before it allows; the same command later in
+the session then runs without a request.
 """
 import os
 import re
+from pathlib import Path
 
 from playwright.sync_api import expect
 
@@ -76,13 +78,17 @@ def test_deny_on_the_page_keeps_the_tool_from_running_and_a_decision_elsewhere_r
 
 def test_always_shows_the_rules_it_keeps_asks_again_and_lets_the_tool_run(make_world, phone):
     world, sidecar = make_world()
-    directory = world.root / "always-dir"
-    target = directory / "file"
-    world.model_rule(MAKE, f"mkdir -p {directory} && touch {target}")
     project = world.make_project("always")
+    # Inside the project: for a command writing outside the working directory Claude Code asks again whatever rules
+    # it holds, even after its own "don't ask again" (docs/agents.md, "Always"; scripts/probes/claude-always-rules.py).
+    directory = Path(project) / "always-dir"
+    target = directory / "file"
+    command = f"mkdir -p {directory} && touch {target}"
+    world.model_rule(MAKE, command)
+    world.model_rule("once more", command)
     page = phone(sidecar, ["read", "control"])
     watch = guard(page)
-    start_agent(page, project)
+    session = start_agent(page, project)
     type_into_agent(page, MAKE)
     open_screen(page, "attention")
     card = page.locator("[data-approval]")
@@ -96,4 +102,14 @@ def test_always_shows_the_rules_it_keeps_asks_again_and_lets_the_tool_run(make_w
     wait_for(target.exists, 60, "the approved tool to write its file")
     expect(page.get_by_role("status").filter(has_text="Approved, always for this session")).to_be_visible()
     expect(card).to_have_count(0)
+    wait_for(lambda: sidecar.call("GET", f"/api/sessions/{session}")["state"] == "idle", 60, "the turn's end")
+
+    # The same command again in the session: Claude Code applies the kept rules and runs it without asking (a held
+    # request would keep the file from coming back for the sidecar's 120 s hold).
+    target.unlink()
+    open_screen(page, "agents", session)
+    type_into_agent(page, "once more")
+    wait_for(target.exists, 60, "the same command to run under the rules kept by Always, unasked")
+    assert held(sidecar) == []
+    wait_for(lambda: sidecar.call("GET", f"/api/sessions/{session}")["state"] == "idle", 60, "the second turn's end")
     watch.check()

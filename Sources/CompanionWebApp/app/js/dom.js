@@ -10,7 +10,7 @@
 /**
  * Makes an element. Attributes whose name starts with `on` are listeners (functions only); `class`, `role`,
  * `aria-*`, `data-*` and other attributes are set with setAttribute (values as text). Children that are strings
- * or numbers become text nodes.
+ * or numbers become text nodes through `visibleText` (as one-line fields).
  * @param {string} tag
  * @param {Attributes} [attributes]
  * @param {...(Child | Child[])} children
@@ -36,14 +36,14 @@ export function h(tag, attributes = {}, ...children) {
 }
 
 /**
- * Appends children (text or nodes) to `parent`.
+ * Appends children to `parent`: nodes as they are, strings and numbers as text nodes through `visibleText` (fields).
  * @param {Node} parent
  * @param {...(Child | Child[])} children
  */
 export function append(parent, ...children) {
   for (const child of children.flat()) {
     if (child === null || child === undefined || child === false) continue;
-    parent.appendChild(typeof child === "object" ? child : document.createTextNode(String(child)));
+    parent.appendChild(typeof child === "object" ? child : textNode(child));
   }
 }
 
@@ -66,12 +66,13 @@ export function replace(element, ...children) {
 }
 
 /**
- * Sets the text of an element (never parsed).
+ * Sets the text of an element (never parsed), through `visibleText`.
  * @param {Node} element
- * @param {string} text
+ * @param {unknown} value
+ * @param {Layout} [layout]
  */
-export function setText(element, text) {
-  element.textContent = text;
+export function setText(element, value, layout = "field") {
+  element.textContent = visibleText(value, layout);
 }
 
 /**
@@ -83,17 +84,53 @@ export function isSafeLink(text) {
   return !/^[a-z][a-z0-9+.-]*:/i.test(text.trim()) && !text.trim().startsWith("//");
 }
 
+/** @typedef {"field" | "line" | "block"} Layout */
+
+/** Bidirectional controls (embeddings, overrides, isolates, marks): text would display in another order. */
+const BIDI = [0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069];
+/** Invisible characters that can hide or split text: zero-width space, joiners, word joiner, BOM. */
+const ZERO_WIDTH = [0x200b, 0x200c, 0x200d, 0x2060, 0xfeff];
+/** Line and paragraph separators, which some viewers treat as line breaks. */
+const SEPARATORS = [0x2028, 0x2029];
+const HIDDEN = new Set([...BIDI, ...ZERO_WIDTH, ...SEPARATORS]);
+/** Any character `visibleText` may change (a fast test, so most text is returned as is). */
+const SUSPECT = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060\u2066-\u2069\ufeff]/;
+
 /**
- * A text for display: control characters (but newline and tab) and bidirectional overrides made visible as
- * `\u{…}`, so terminal output or a tool input cannot reorder or hide what is around it.
- * @param {string} text
+ * The one sanitiser of the app, the CLI's `TerminalSafeText` (Sources/CompanionAPI/Text): `text` with every C0 and C1
+ * control, bidirectional control, zero-width character and line or paragraph separator shown as a visible escape
+ * (`\t`, `\n`, `\r`, `\x1b`, `\u{202E}`), so network text cannot reorder, hide or split what is around it. A `field`
+ * (one line: a name, a title) escapes tab and newline too; a `line` (of a log) keeps tab; a `block` keeps both.
+ * `h`, `append` and `setText` pass every string through it as a field; `textNode(…, "block")` makes a block's node.
+ * @param {unknown} text
+ * @param {Layout} [layout]
  * @returns {string}
  */
-export function visibleText(text) {
-  return String(text).replace(
-    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
-    (c) => `\\u{${c.charCodeAt(0).toString(16)}}`,
-  );
+export function visibleText(text, layout = "field") {
+  const value = typeof text === "string" ? text : text === undefined || text === null ? "" : String(text);
+  if (!SUSPECT.test(value)) return value;
+  let out = "";
+  for (const char of value) {
+    const code = /** @type {number} */ (char.codePointAt(0));
+    if ((code === 0x09 && layout !== "field") || (code === 0x0a && layout === "block")) out += char;
+    else if (code === 0x09) out += "\\t";
+    else if (code === 0x0a) out += "\\n";
+    else if (code === 0x0d) out += "\\r";
+    else if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) out += "\\x" + code.toString(16).padStart(2, "0");
+    else if (HIDDEN.has(code)) out += "\\u{" + code.toString(16).toUpperCase().padStart(4, "0") + "}";
+    else out += char;
+  }
+  return out;
+}
+
+/**
+ * A text node showing `value` through `visibleText` in `layout` (a block keeps its newlines and tabs).
+ * @param {unknown} value
+ * @param {Layout} [layout]
+ * @returns {Text}
+ */
+export function textNode(value, layout = "field") {
+  return document.createTextNode(visibleText(value, layout));
 }
 
 /**

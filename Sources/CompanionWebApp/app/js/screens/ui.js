@@ -2,10 +2,10 @@
 /**
  * The pieces the four screens (Attention, Agents, Claude Code, Tasks) share: elements built through dom.js only,
  * visible text made inert, buttons, a confirmation dialog, error text that says what to do, scopes.
- * Network text reaches the page only as text nodes (dom.js); `shown` also makes invisible or reordering
- * characters visible, so what a person reads is what the workstation holds.
+ * Network text reaches the page only as text nodes made by dom.js, whose `visibleText` (the one sanitiser) also
+ * makes invisible or reordering characters visible, so what a person reads is what the workstation holds.
  */
-import { h as el, clear } from '../dom.js';
+import { h as el, clear, setText as setFieldText, textNode } from '../dom.js';
 
 export { clear };
 
@@ -14,46 +14,15 @@ export { clear };
  * @typedef {import('./common.js').ScreenContext & {route?: import('../router.js').Route}} ScreenContext
  */
 
-/** Bidi controls, zero-width characters and line separators: the set of the CLI's `TerminalSafeText`. */
-const HIDDEN = new Set([0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068,
-  0x2069, 0x200b, 0x200c, 0x200d, 0x2060, 0xfeff, 0x2028, 0x2029]);
-
 /**
- * `text` with every control, bidi, zero-width and separator character shown as a visible escape (`\u{202E}`,
- * `\x1b`, `\r`), as the CLI prints it; tab and newline are kept in a block and escaped in a field.
- * @param {unknown} text
- * @param {'field' | 'block'} [layout]
- * @returns {string}
- */
-export function shown(text, layout = 'field') {
-  const value = typeof text === 'string' ? text : text === undefined || text === null ? '' : String(text);
-  // Fast path: nothing to escape (most text), checked without building a new string.
-  if (!/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060\u2066-\u2069\ufeff]/.test(value)) {
-    return value;
-  }
-  let out = '';
-  for (const char of value) {
-    const code = /** @type {number} */ (char.codePointAt(0));
-    if (layout === 'block' && (code === 0x0a || code === 0x09)) out += char;
-    else if (code === 0x09) out += '\\t';
-    else if (code === 0x0a) out += '\\n';
-    else if (code === 0x0d) out += '\\r';
-    else if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) out += '\\x' + code.toString(16).padStart(2, '0');
-    else if (HIDDEN.has(code)) out += '\\u{' + code.toString(16).toUpperCase().padStart(4, '0') + '}';
-    else out += char;
-  }
-  return out;
-}
-
-/**
- * An element (dom.js), text children passed through `shown` as one-line fields.
+ * An element (dom.js), text children shown as one-line fields (dom.js passes them through `visibleText`).
  * @param {string} tag
  * @param {Record<string, any>} [props]
  * @param {...(Node | string | null | undefined | false)} children
  * @returns {HTMLElement}
  */
 export function h(tag, props = {}, ...children) {
-  return el(tag, props, ...children.map((child) => (typeof child === 'string' ? shown(child) : child)));
+  return el(tag, props, ...children);
 }
 
 /**
@@ -62,7 +31,7 @@ export function h(tag, props = {}, ...children) {
  * @param {string} [className]
  */
 export function textBlock(text, className = 'ck-text') {
-  return el('pre', { class: className }, shown(text, 'block'));
+  return el('pre', { class: className }, textNode(text, 'block'));
 }
 
 /**
@@ -71,8 +40,7 @@ export function textBlock(text, className = 'ck-text') {
  * @param {unknown} text
  */
 export function setText(node, text) {
-  clear(node);
-  node.appendChild(document.createTextNode(shown(text)));
+  setFieldText(node, text);
 }
 
 /**
@@ -81,7 +49,7 @@ export function setText(node, text) {
  * @param {string} className
  */
 export function span(text, className) {
-  return el('span', { class: className }, shown(text, 'block'));
+  return el('span', { class: className }, textNode(text, 'block'));
 }
 
 /**
