@@ -26,7 +26,9 @@ struct TLSReloadService: Service {
                 group.addTask {
                     var seen = stamp()
                     while !Task.isCancelled {
-                        try await Task.sleep(for: pollInterval)
+                        // Cancelled at graceful shutdown: end the loop without an error (see TLSRotationService).
+                        try? await Task.sleep(for: pollInterval)
+                        if Task.isCancelled { break }
                         let now = stamp()
                         if now != seen {
                             seen = now

@@ -74,7 +74,9 @@ struct TLSRotationService: Service {
                 } catch {
                     logger.error("TLS key rotation failed: \(error); still serving \(tls.pin)")
                 }
-                try await Task.sleep(for: .seconds(1))
+                // Graceful shutdown cancels the sleep: the loop ends and the service returns, as a stopping group
+                // expects (a thrown CancellationError made `sidecar serve` exit 1 on SIGTERM).
+                try? await Task.sleep(for: .seconds(1))
             }
         }
     }
