@@ -48,6 +48,27 @@ import Testing
         #expect(!WebAppHeaders.contentSecurityPolicy.contains("unsafe"))
     }
 
+    /// testssl.sh rated the absence of security headers MEDIUM: every answer of the API, errors and the 404 of an
+    /// unknown path included, carries them now; the app's files keep their own policy.
+    @Test func everyAnswerCarriesTheSecurityHeaders() async throws {
+        let fixture = try SidecarFixture()
+        defer { fixture.remove() }
+        try await fixture.sidecar.makeApplication().test(.router) { client in
+            for (uri, method) in [("/health", HTTPRequest.Method.get), ("/", .get), ("/companion/status", .post)] {
+                let answer = try await client.execute(uri: uri, method: method)
+                #expect(
+                    answer.headers[.contentSecurityPolicy] == SecurityHeadersMiddleware.contentSecurityPolicy,
+                    "\(uri): \(answer.status)")
+                #expect(answer.headers[.xContentTypeOptions] == "nosniff", "\(uri)")
+                #expect(answer.headers[.xFrameOptions] == "DENY", "\(uri)")
+                #expect(answer.headers[.referrerPolicy] == "no-referrer", "\(uri)")
+            }
+            let page = try await client.execute(uri: "/app/", method: .get)
+            #expect(page.headers[.contentSecurityPolicy] == WebAppHeaders.contentSecurityPolicy)
+            #expect(page.headers[values: .contentSecurityPolicy].count == 1)
+        }
+    }
+
     @Test func theOwnOriginIsThisHostOnTheConnectionsPortOnly() {
         let own = OwnOrigin(hostPolicy: HostPolicy(hostName: "box", publicURL: nil, bindAddresses: ["10.77.0.1"]))
         #expect(own.matches("https://10.77.0.1:7878", authority: "10.77.0.1:7878", localPort: 7878))

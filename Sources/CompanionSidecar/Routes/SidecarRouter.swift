@@ -22,6 +22,7 @@ enum SidecarRouter {
     static func build(_ sidecar: Sidecar) -> Router<SidecarRequestContext> {
         let router = Router(context: SidecarRequestContext.self)
         router.add(middleware: RequestLogMiddleware())
+        router.add(middleware: SecurityHeadersMiddleware())
         router.add(
             middleware: DevCORSMiddleware(
                 policy: sidecar.configuration.originPolicy, ownOrigin: OwnOrigin(hostPolicy: sidecar.hostPolicy)))
