@@ -123,7 +123,7 @@ let package = Package(
         .target(
             name: "CompanionTLS",
             dependencies: [
-                "CompanionAPI", "CompanionCrypto",
+                "CompanionAPI", "CompanionCrypto", "CompanionFiles",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -1,3 +1,4 @@
+import CompanionFiles
 import Foundation
 import SwiftASN1
 import X509
@@ -28,7 +29,7 @@ public struct IssuedCertificateFile: Sendable {
         let issued = try SelfSignedCertificate.issue(key: key, names: names, now: now)
         var serializer = DER.Serializer()
         try serializer.serialize(issued)
-        try? Data(serializer.serializedBytes).write(to: url, options: [.atomic])
+        try? AtomicFile.replace(url.path, with: serializer.serializedBytes, mode: .exactly(0o644))
         return issued
     }
 
