@@ -96,8 +96,15 @@ for i in 0..<count {
     let hook = try ProcessRunner.spawn(TestPaths.companionBinary.path, ["hook", "--socket", ownerSocket])
     hook.write([UInt8](event))
     hook.closeInput()
-    // The push service prints one line per message; polled every 0.2 ms.
-    while service.stdout.split(separator: "\n").count <= linesBefore {
+    // The push service prints one line per message; polled every 0.2 ms by its byte count (decoding the whole
+    // output at every poll cost the sidecar, in this same process, CPU of its own), then read when it grew.
+    var seenBytes = service.stdoutByteCount
+    while true {
+        let bytes = service.stdoutByteCount
+        if bytes != seenBytes {
+            seenBytes = bytes
+            if service.stdout.split(separator: "\n").count > linesBefore { break }
+        }
         try await Task.sleep(for: .microseconds(200))
     }
     toPush.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
