@@ -24,6 +24,8 @@ public final class RunningProcess: @unchecked Sendable {
 
     /// Standard output so far.
     public var stdout: String { condition.withLock { String(decoding: stdoutBytes, as: UTF8.self) } }
+    /// How many bytes of standard output arrived so far (cheaper than ``stdout`` for a poll).
+    public var stdoutByteCount: Int { condition.withLock { stdoutBytes.count } }
     /// Standard error so far (empty unless it is collected).
     public var stderr: String { condition.withLock { String(decoding: stderrBytes, as: UTF8.self) } }
     /// The exit status once the child ended (128 + N when killed by signal N), else nil.

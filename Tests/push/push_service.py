@@ -1,7 +1,9 @@
 """A push service for CompanionKit's tests (RFC 8030's push resource, as FCM or autopush answer it), on HTTPS with a
 certificate for `localhost` issued by a CA it makes. It holds one subscription key pair per path it is asked for,
 checks the VAPID header (webpush_peer.verify_vapid), decrypts every message (http-ece) and prints one JSON line per
-message on standard output.
+message on standard output. Connections are kept alive (HTTP/1.1), as a push service's are; each line names the
+connection (a number per accepted connection, so per TLS handshake) and the address it came from, so a test sees
+whether a message reused a connection; a connection's end is a line `{"closed": N}` on standard error.
 
   serve DIR [PATH=STATUS,STATUS,... ...]
     DIR: where ca.pem goes (the test hands it to the sidecar as a trust root).
@@ -82,10 +84,26 @@ def serve(directory, scripts):
         plans[path] = [int(s) for s in statuses.split(",") if s]
     subscriptions = {path: Subscription() for path in set(plans) | {"/push/main"}}
     lock = threading.Lock()
+    connections = [0]
 
     class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
         def log_message(self, *args):
             pass
+
+        def setup(self):
+            super().setup()
+            with lock:
+                connections[0] += 1
+                self.connection_number = connections[0]
+
+        def finish(self):
+            super().finish()
+            # A connection's end on standard error (standard output has the messages only).
+            with lock:
+                sys.stderr.write(json.dumps({"closed": self.connection_number}) + "\n")
+                sys.stderr.flush()
 
         def do_POST(self):
             length = int(self.headers.get("Content-Length", "0"))
@@ -95,7 +113,8 @@ def serve(directory, scripts):
                 status = plan.pop(0) if plan else 201
             record = {"path": self.path, "status": status, "bytes": len(body),
                       "ttl": self.headers.get("TTL"), "urgency": self.headers.get("Urgency"),
-                      "encoding": self.headers.get("Content-Encoding")}
+                      "encoding": self.headers.get("Content-Encoding"), "connection": self.connection_number,
+                      "peer": self.client_address[0].removeprefix("::ffff:")}
             audience = "https://localhost:%d" % self.server.server_address[1]
             try:
                 record["vapid"] = webpush_peer.verify_vapid(self.headers.get("Authorization", ""), audience)

@@ -8,19 +8,27 @@ struct PushEndpointPolicy: Sendable {
     /// Lowercase host suffixes without a leading dot.
     let hosts: [String]
     let allowsLoopback: Bool
+    /// Every address a host resolves to: the system resolver, or a test's (``PushSettings/Testing/resolver``).
+    let resolve: @Sendable (String, Int) async -> [[UInt8]]
 
     init(settings: PushSettings) {
         hosts = settings.hosts.map { $0.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".")) }
             .filter { !$0.isEmpty }
         allowsLoopback = settings.testing?.allowsLoopback ?? false
+        if let resolver = settings.testing?.resolver {
+            resolve = resolver
+        } else {
+            resolve = { host, port in await PushAddressRules.resolve(host, port: port) }
+        }
     }
 
-    /// An endpoint that passed the checks: its URL, host, port and the checked address to connect to.
+    /// An endpoint that passed the checks: its URL, host, port and the checked addresses to connect to (every
+    /// address the host resolved to, each public).
     struct Checked: Sendable {
         let url: URL
         let host: String
         let port: Int
-        let address: String
+        let addresses: [String]
     }
 
     /// The longest endpoint accepted (FCM's are about 180 characters, Apple's about 250).
@@ -35,8 +43,8 @@ struct PushEndpointPolicy: Sendable {
         }
         let host = url.host!.lowercased()
         let port = url.port ?? 443
-        let addresses = await PushAddressRules.resolve(host, port: port)
-        guard let first = addresses.first else {
+        let addresses = await resolve(host, port)
+        guard !addresses.isEmpty else {
             return .failure(PushEndpointRefusal("the push endpoint's host \(host) does not resolve"))
         }
         for address in addresses {
@@ -47,7 +55,7 @@ struct PushEndpointPolicy: Sendable {
                             + "only public addresses are sent to"))
             }
         }
-        return .success(Checked(url: url, host: host, port: port, address: PushAddressRules.text(first)))
+        return .success(Checked(url: url, host: host, port: port, addresses: addresses.map(PushAddressRules.text)))
     }
 
     /// The checks that need no resolver: scheme, credentials, host name, suffix list.

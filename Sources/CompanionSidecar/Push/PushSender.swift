@@ -2,13 +2,12 @@ import AsyncHTTPClient
 import CompanionPush
 import Foundation
 import NIOCore
-import NIOSSL
 
 /// Delivers one encrypted message to one push endpoint (RFC 8030 §5) with AsyncHTTPClient, as the sidecar's other
 /// outbound HTTP: a POST with `TTL`, `Urgency`, `Content-Encoding: aes128gcm` and the VAPID `Authorization`; no
 /// redirects, no proxy. The endpoint is checked again (``PushEndpointPolicy``) before each attempt and the
-/// connection goes to the address that was checked (`dnsOverride`), while TLS still verifies the push service's
-/// name. 429 and 5xx (and no answer) are retried after ``PushSettings/retryDelays`` (or the service's
+/// request goes through the client of an address that was checked (``PushClientPool``: `dnsOverride`, its
+/// connections kept for the next message), while TLS still verifies the push service's name. 429 and 5xx (and no answer) are retried after ``PushSettings/retryDelays`` (or the service's
 /// `Retry-After`, up to 60 s); 404 and 410 mean the subscription is gone.
 struct PushSender: Sendable {
     /// How one delivery ended.
@@ -24,11 +23,13 @@ struct PushSender: Sendable {
     let policy: PushEndpointPolicy
     /// The VAPID `sub` when ``PushSettings/subject`` is nil.
     let defaultSubject: String
+    let clients: PushClientPool
 
     /// Sends `body` (already encrypted for this subscription) to `endpoint`.
     func deliver(_ body: [UInt8], to endpoint: String, urgency: String) async -> Outcome {
         var lastFailure = "not attempted"
         for attempt in 0...settings.retryDelays.count {
+            guard !Task.isCancelled else { return .failed("the sidecar stopped before the message was sent") }
             let checked: PushEndpointPolicy.Checked
             switch await policy.check(endpoint) {
             case .success(let value): checked = value
@@ -69,29 +70,20 @@ struct PushSender: Sendable {
         request.headers.add(name: "Content-Type", value: "application/octet-stream")
         request.headers.add(name: "Authorization", value: try token.authorization(signedWith: settings.vapidKey))
         request.body = .bytes(ByteBuffer(bytes: body))
-        let configuration = try clientConfiguration(for: checked)
-        return try await HTTPClient.withHTTPClient(configuration: configuration) { client in
-            let response = try await client.execute(request, timeout: .init(settings.attemptTimeout))
-            // The answer's body says nothing the sidecar uses; read at most 4 KiB of it so the connection ends cleanly.
+        let lease = try clients.lease(for: checked)
+        do {
+            let response = try await lease.client.execute(request, timeout: .init(settings.attemptTimeout))
+            // The answer's body says nothing the sidecar uses; read at most 4 KiB of it so the connection can serve
+            // the next message.
             _ = try? await response.body.collect(upTo: 4096)
             let after = response.headers.first(name: "Retry-After").flatMap(Int.init).map {
                 Duration.seconds(min(max($0, 0), 60))
             }
+            await clients.release(lease)
             return (Int(response.status.code), after)
+        } catch {
+            await clients.release(lease)
+            throw error
         }
-    }
-
-    private func clientConfiguration(for checked: PushEndpointPolicy.Checked) throws -> HTTPClient.Configuration {
-        var tls = TLSConfiguration.makeClientConfiguration()
-        tls.minimumTLSVersion = .tlsv12
-        if let pem = settings.testing?.trustRootsPEM {
-            tls.additionalTrustRoots = [.certificates(try NIOSSLCertificate.fromPEMBytes(Array(pem.utf8)))]
-        }
-        var configuration = HTTPClient.Configuration(
-            tlsConfiguration: tls, redirectConfiguration: .disallow,
-            timeout: .init(connect: .init(settings.attemptTimeout), read: .init(settings.attemptTimeout)))
-        configuration.dnsOverride = [checked.host: checked.address]
-        configuration.proxy = nil
-        return configuration
     }
 }

@@ -16,6 +16,8 @@ public final class PushService: Sendable {
     let registry: Registry
     let policy: PushEndpointPolicy
     let sender: PushSender
+    /// The HTTP clients of the deliveries, one per push service address; closed by ``shutdown()``.
+    let clients: PushClientPool
     let logger: Logger
     private let counts = Mutex(PushHealth())
     /// The attention each session was last notified about (approval id, or kind and time), so that a change that
@@ -27,7 +29,8 @@ public final class PushService: Sendable {
         self.settings = settings
         self.registry = registry
         self.policy = PushEndpointPolicy(settings: settings)
-        self.sender = PushSender(settings: settings, policy: policy, defaultSubject: publicURL)
+        self.clients = PushClientPool(settings: settings)
+        self.sender = PushSender(settings: settings, policy: policy, defaultSubject: publicURL, clients: clients)
         self.logger = logger
     }
 
@@ -90,13 +93,15 @@ public final class PushService: Sendable {
         deliveries.withLock { $0[id] = task }
     }
 
-    /// Cancels the deliveries under way (the sidecar stops).
-    func shutdown() {
+    /// Cancels the deliveries under way and waits for them, then closes the HTTP clients (the sidecar stops).
+    func shutdown() async {
         let running = deliveries.withLock { deliveries in
             defer { deliveries = [:] }
             return Array(deliveries.values)
         }
         for task in running { task.cancel() }
+        for task in running { await task.value }
+        await clients.shutdown()
     }
 
     private func deliver(_ payload: PushPayload, urgency: String) async {

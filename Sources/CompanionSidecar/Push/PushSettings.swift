@@ -29,6 +29,10 @@ public struct PushSettings: Sendable {
     public var attemptTimeout: Duration = .seconds(10)
     /// Subscriptions one device may hold.
     public var maxSubscriptionsPerDevice = 8
+    /// HTTP clients kept for reuse, one per push service address (``PushClientPool``).
+    public var maxClients = 16
+    /// How long a client nobody used is kept (its idle connections close after AsyncHTTPClient's 60 s anyway).
+    public var clientIdleLifetime: Duration = .seconds(300)
     /// Test-only relaxations: never set by `companion sidecar serve` (no option reaches it).
     public var testing: Testing?
 
@@ -42,10 +46,17 @@ public struct PushSettings: Sendable {
         public var allowsLoopback: Bool
         /// Extra trust roots (PEM) for the push service's certificate, besides the system's.
         public var trustRootsPEM: String?
+        /// The resolver in place of the system's: every address of a host (4 or 16 bytes each), which the address
+        /// rules then check as they check the system resolver's answer (a test changes what a name resolves to).
+        public var resolver: (@Sendable (String, Int) async -> [[UInt8]])?
 
-        public init(allowsLoopback: Bool, trustRootsPEM: String? = nil) {
+        public init(
+            allowsLoopback: Bool, trustRootsPEM: String? = nil,
+            resolver: (@Sendable (String, Int) async -> [[UInt8]])? = nil
+        ) {
             self.allowsLoopback = allowsLoopback
             self.trustRootsPEM = trustRootsPEM
+            self.resolver = resolver
         }
     }
 }

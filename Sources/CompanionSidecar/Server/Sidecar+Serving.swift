@@ -74,6 +74,6 @@ extension Sidecar {
         await tasks.runner.stopAll()
         await claudeCode?.shutdown()
         await agents?.shutdown()
-        push?.shutdown()
+        await push?.shutdown()
     }
 }

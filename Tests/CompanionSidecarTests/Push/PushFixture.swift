@@ -51,9 +51,10 @@ struct PushFixture {
         return settings
     }
 
-    /// Serves a sidecar for `body`, then stops it.
+    /// Serves a sidecar for `body`, then stops it; `adjust` changes its push settings first.
     func live<T>(
-        detail: PushDetail = .none, allowsLoopback: Bool = true, _ body: (Live) async throws -> T
+        detail: PushDetail = .none, allowsLoopback: Bool = true, adjust: (inout PushSettings) -> Void = { _ in },
+        _ body: (Live) async throws -> T
     ) async throws -> T {
         var configuration = SidecarConfiguration(
             port: 0, dataDirectory: directory.appendingPathComponent("sidecar"), hostName: "test-workstation")
@@ -63,6 +64,7 @@ struct PushFixture {
         configuration.agents = AgentsSettings(
             tmuxSocket: "companion-push-\(UUID().uuidString.prefix(8))", approvalHoldTime: .seconds(60))
         configuration.push = settings(detail: detail, allowsLoopback: allowsLoopback)
+        adjust(&configuration.push!)
         let sidecar = try Sidecar(configuration: configuration, logLevel: .critical)
         let running = try await sidecar.start()
         do {

@@ -38,7 +38,11 @@ const SERVICE_WORKER_WAIT = 10000;
 async function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return { registration: null, error: "no service worker support" };
   try {
-    await navigator.serviceWorker.register("sw.js", { type: "module", scope: "./" });
+    // Registered once: a page the worker already controls does not register it again (each register() made the
+    // browser check sw.js and its modules for an update on top of the check every navigation makes).
+    if (!navigator.serviceWorker.controller) {
+      await navigator.serviceWorker.register("sw.js", { type: "module", scope: "./" });
+    }
     // `ready` never settles when the worker fails to install: bounded, so the page still starts (without push).
     const registration = await Promise.race([
       navigator.serviceWorker.ready,
