@@ -30,7 +30,12 @@ if [ -z "${COMPANION_DEMO_INNER:-}" ]; then
 fi
 
 companion="$root/.build/debug/companion"
-work=$(cd "$(mktemp -d "${TMPDIR:-/tmp}/companion-demo.XXXXXX")" && pwd -P) # real path: claude trusts its project by it
+work=$(mktemp -d "${TMPDIR:-/tmp}/companion-demo.XXXXXX")
+work=$(cd "$work" && pwd -P) # real path: claude trusts its project by it
+# The cleanup removes this directory: never let it be anything but the new temporary one.
+case "$work" in
+    "" | / | "$root" | "$root"/*) echo "demo: could not make a temporary directory (got '$work')" >&2; exit 1 ;;
+esac
 export COMPANION_VAULT=secret-service
 export COMPANION_PROFILE="demo-$$"
 sidecar_profile="demo-sidecar-$$"

@@ -73,6 +73,29 @@ public struct TestTLSCertificates: Sendable {
         return try await identity(certificate: certificate, key: key)
     }
 
+    /// A certificate for 127.0.0.1 that the test CA issued for `genuine`'s PUBLIC key (openssl's `-force_pubkey`):
+    /// what anyone can get from a CA that does not check key possession. Served with `genuine`'s key, so that a TLS
+    /// stack accepts it (the companion's capturing handshake reads it before any proof of the key).
+    public func forged(carrying genuine: Identity, as name: String) async throws -> Identity {
+        let ca = try await authority()
+        let publicKey = path("\(name)-pub.pem")
+        let request = path("\(name).csr")
+        let certificate = path("\(name).pem")
+        let extensions = path("\(name).ext")
+        try Data("subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\n".utf8).write(
+            to: URL(fileURLWithPath: extensions))
+        try await openssl(["pkey", "-in", genuine.key, "-pubout", "-out", publicKey])
+        try await openssl([
+            "req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout",
+            path("\(name)-throwaway-key.pem"), "-out", request, "-subj", "/CN=\(name)",
+        ])
+        try await openssl([
+            "x509", "-req", "-in", request, "-CA", ca.certificate, "-CAkey", ca.key, "-CAcreateserial",
+            "-force_pubkey", publicKey, "-out", certificate, "-days", "2", "-extfile", extensions,
+        ])
+        return try await identity(certificate: certificate, key: genuine.key)
+    }
+
     private func identity(certificate: String, key: String) async throws -> Identity {
         let der = try await ProcessRunner.run("openssl", ["x509", "-in", certificate, "-outform", "der"])
         guard der.status == 0 else { throw OpenSSLFailure(output: der.description) }

@@ -50,16 +50,15 @@ extension SidecarTransport {
 
     /// The TLS configuration and server name of a WebSocket to this sidecar. swift-websocket sends the URL's host
     /// as the TLS server name, which NIOSSL refuses for an IP address (SNI carries names only): to an address, a
-    /// fixed reserved name (`companion-sidecar.invalid`) is sent instead and the name is not checked, as with the
-    /// pinned self-signed certificate anyway; a certificate issued by a CA is still verified with the trust store,
-    /// its key pinned by the capture (SECURITY.md, "Known limits").
+    /// fixed reserved name (`companion-sidecar.invalid`) is sent instead when the connection trusts the pinned
+    /// self-signed certificate (whose name is never checked); a configuration that checks names is left as it is.
     func webSocketTLS(_ configuration: TLSConfiguration?) -> (configuration: TLSConfiguration?, serverName: String?) {
-        guard var configuration, let host = baseURL.host,
+        guard let configuration, let host = baseURL.host,
             (try? SocketAddress(ipAddress: PinnedTLS.endpoint(of: baseURL).host, port: 0)) != nil || host.hasPrefix("[")
         else { return (configuration, nil) }
-        if configuration.certificateVerification == .fullVerification {
-            configuration.certificateVerification = .noHostnameVerification
-        }
+        // Only for the pinned self-signed certificate, whose name is never checked: a certificate verified by a CA
+        // keeps its name check (and an address as its name cannot be sent, so such a socket fails as before).
+        guard configuration.certificateVerification == .noHostnameVerification else { return (configuration, nil) }
         return (configuration, "companion-sidecar.invalid")
     }
 

@@ -49,6 +49,18 @@ struct RememberedCertificateEndToEndTests {
         #expect(try await cli.run(["status"]).status == Exit.success)
         #expect(proxy.connections - settled == 1)
 
+        // The paired key in a certificate a CA this machine trusts issued for it (anyone can get one for a public
+        // key): refused, since this sidecar serves its own certificate; it used to be accepted under the trust
+        // store, where an interceptor's own CA-issued certificate would then pass too.
+        let forged = try await made.forged(carrying: genuine, as: "forged")
+        try proxy.present(forged)
+        let ca = try await made.authority()
+        let trusting = CompanionCLI(profile: cli.profile, environment: ["SSL_CERT_FILE": ca.certificate])
+        let forgedStatus = try await trusting.run(["status"])
+        #expect(forgedStatus.status == Exit.trust, "\(forgedStatus)")
+        #expect(forgedStatus.stderr.contains("issued by a certificate authority"), "\(forgedStatus)")
+        #expect(proxy.received.isEmpty, "the forged certificate's server saw: \(proxy.received)")
+
         // Another key, even with the remembered certificate stored: refused (exit 11) and nothing sent.
         try proxy.present(try await made.selfSigned("interceptor"))
         let intercepted = try await cli.run(["status"])

@@ -63,6 +63,7 @@ enum PinnedTLS {
         guard let presented, presented.isPinned(by: policy.pins) || policy.trustOnFirstUse else {
             throw .trust(await refusal(.pinMismatch, presented: presented, url: url, policy: policy, timeout: timeout))
         }
+        if let forged = forgedIssuance(presented, policy: policy, url: url) { throw .trust(forged) }
         lock.withLock {
             learned["\(host):\(port)"] = presented
             unconfirmed.remove("\(host):\(port)")
@@ -83,6 +84,7 @@ enum PinnedTLS {
             return .refused(
                 await refusal(.pinMismatch, presented: presented, url: url, policy: policy, timeout: timeout))
         }
+        if let forged = forgedIssuance(presented, policy: policy, url: url) { return .refused(forged) }
         let previous = lock.withLock {
             unconfirmed.remove("\(host):\(port)")
             return learned.updateValue(presented, forKey: "\(host):\(port)")
@@ -95,6 +97,24 @@ enum PinnedTLS {
                     presented: presented.pin, signedByTrustedCA: false))
         }
         return .unknown
+    }
+
+    /// A refusal when `presented` carries a pinned key in a certificate issued by someone else while this device
+    /// knows the sidecar serves its own self-signed certificate (``SidecarTLSPolicy/rememberedCertificate``).
+    /// Anyone can have a CA put the sidecar's public key in a certificate; the capturing handshake never proves
+    /// the key is held, and a CA-issued certificate makes the real connection trust the system store, where an
+    /// interceptor's own certificate from a CA this machine trusts would pass.
+    private static func forgedIssuance(_ presented: PresentedCertificate, policy: SidecarTLSPolicy, url: URL)
+        -> TLSRefusal?
+    {
+        guard !presented.isSelfSigned,
+            let remembered = policy.rememberedCertificate.flatMap({ try? PresentedCertificate(der: $0) }),
+            remembered.isSelfSigned, remembered.isPinned(by: policy.pins)
+        else { return nil }
+        let (host, port) = endpoint(of: url)
+        return TLSRefusal(
+            reason: .issuedForSelfSignedKey, endpoint: "\(host):\(port)", expected: policy.pins,
+            presented: presented.pin, signedByTrustedCA: false)
     }
 
     /// The pin of the certificate `url`'s host and port presented to this process's last pinned or

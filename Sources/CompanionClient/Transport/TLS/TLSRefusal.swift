@@ -12,6 +12,9 @@ public struct TLSRefusal: Equatable, Sendable, CustomStringConvertible {
         /// The key is pinned, but the certificate is issued by a CA and its chain does not verify with the
         /// system trust store (a certificate the user brought must verify with both).
         case chainNotTrusted
+        /// The paired key arrived in a certificate a CA issued, while the sidecar serves its own self-signed one:
+        /// anyone can have a CA certify a public key they do not hold.
+        case issuedForSelfSignedKey
     }
 
     /// What was wrong.
@@ -53,6 +56,9 @@ public struct TLSRefusal: Equatable, Sendable, CustomStringConvertible {
         case .chainNotTrusted:
             return "refusing the TLS certificate of \(endpoint): its key is the paired one (\(expectedText)), but it "
                 + "is issued by a certificate authority this machine does not trust"
+        case .issuedForSelfSignedKey:
+            return "refusing the TLS certificate of \(endpoint): it carries the paired key (\(expectedText)) but was "
+                + "issued by a certificate authority, while this sidecar serves its own self-signed certificate"
         }
     }
 
@@ -66,6 +72,9 @@ public struct TLSRefusal: Equatable, Sendable, CustomStringConvertible {
         case .notTrusted:
             "pair from the workstation's QR code (companion pair scan), which pins the sidecar's TLS key, or "
                 + "give the sidecar a certificate this machine trusts (--tls-cert)"
+        case .issuedForSelfSignedKey:
+            "someone may be intercepting this network with a certificate for the sidecar's public key: send nothing "
+                + "over it; if the sidecar now uses a certificate you brought (--tls-cert), pair again from its QR code"
         case .chainNotTrusted:
             "install the issuing CA in this machine's trust store (or point SSL_CERT_FILE at a bundle with it), or "
                 + "let the sidecar use its own certificate and pair again from its QR code"
