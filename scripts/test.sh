@@ -28,6 +28,12 @@ scripts/check-webapp.sh
 swift build --build-tests --enable-code-coverage --explicit-target-dependency-import-check error
 # A secret's bytes are package-only (a probe of an embedding app's code must not compile against the built module).
 scripts/check-secret-bytes.sh
+# First, the tests that stop the keyring daemon to line up concurrent processes, with the keyring to themselves
+# (run while others use it, they made those wait); then every other test (its coverage is the one reported).
+if [ "$#" = 0 ]; then
+    COMPANION_TEST_EXCLUSIVE_KEYRING=1 scripts/with-keyring.sh swift test --skip-build --enable-code-coverage \
+        --filter KeysCLISecretServiceConcurrencyTests
+fi
 scripts/with-keyring.sh swift test --skip-build --enable-code-coverage "$@"
 # The phone web app in a real browser (Playwright + Debian's chromium) against the built sidecar.
 scripts/test-browser.sh

@@ -21,7 +21,7 @@ public struct IssuedCertificateFile: Sendable {
     /// The certificate in the file when it may be served for `key` and `names` at `now`, else a new one issued
     /// and written. A write that fails leaves the new certificate served (the next start issues another).
     public func certificate(key: TLSServerKey, names: [String], now: Date = Date()) throws -> Certificate {
-        if let kept = try? Certificate(derEncoded: [UInt8](Data(contentsOf: url))),
+        if let bytes = Self.keptBytes(at: url), let kept = try? Certificate(derEncoded: bytes),
             Self.isServable(kept, key: key, names: names, now: now)
         {
             return kept
@@ -31,6 +31,15 @@ public struct IssuedCertificateFile: Sendable {
         try serializer.serialize(issued)
         try? AtomicFile.replace(url.path, with: serializer.serializedBytes, mode: .exactly(0o644))
         return issued
+    }
+
+    /// The file's bytes when it is a regular file (not a link, a FIFO or a device) of at most 16 KiB.
+    static func keptBytes(at url: URL) -> [UInt8]? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+            attributes[.type] as? FileAttributeType == .typeRegular,
+            let size = attributes[.size] as? NSNumber, size.intValue <= 16 * 1024
+        else { return nil }
+        return (try? Data(contentsOf: url)).map { [UInt8]($0) }
     }
 
     /// True when `certificate` is `key`'s own, for exactly `names`, and valid from now for at least

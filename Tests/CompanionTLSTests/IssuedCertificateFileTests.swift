@@ -52,6 +52,13 @@ import Testing
         let issued = try served(file, key: key, names: ["127.0.0.1"])
         #expect(try TLSPin(certificateDER: issued) == key.pin)
 
+        // A link to a certificate this key signed is not followed: a new one is issued and written in its place.
+        let elsewhere = directory.appendingPathComponent("elsewhere.der")
+        try Data(issued).write(to: elsewhere)
+        try FileManager.default.removeItem(at: file.url)
+        try FileManager.default.createSymbolicLink(at: file.url, withDestinationURL: elsewhere)
+        #expect(try served(file, key: key, names: ["127.0.0.1"]) != issued, "a link is never read")
+
         // Another key's certificate for the same names (openssl's, self-signed): never served for this key.
         let made = TestTLSCertificates(directory: directory)
         let foreign = try await made.selfSigned("foreign")

@@ -62,7 +62,11 @@ struct PushSender: Sendable {
         let token = VAPIDToken(
             audience: audience, subject: settings.subject ?? defaultSubject,
             expiresAt: Date().addingTimeInterval(12 * 60 * 60))
-        var request = HTTPClientRequest(url: checked.url.absoluteString)
+        // The host as checked (lower case): the client's DNS override, keyed by that host, must apply, so the
+        // connection goes to the address the rules passed (a URL's own case would miss it and resolve again).
+        var components = URLComponents(url: checked.url, resolvingAgainstBaseURL: false)
+        components?.host = checked.url.host?.lowercased()
+        var request = HTTPClientRequest(url: components?.url?.absoluteString ?? checked.url.absoluteString)
         request.method = .POST
         request.headers.add(name: "TTL", value: String(settings.timeToLive))
         request.headers.add(name: "Urgency", value: urgency)

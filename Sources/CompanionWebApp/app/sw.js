@@ -10,7 +10,7 @@ const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self
 
 // Every file of the app (check-webapp.sh fails when this list and app/ differ). VERSION is the digest of those
 // files (scripts/check-webapp.sh --fix writes it), so a change to any of them installs a new worker and cache.
-const VERSION = "e4905a0af0b8dbf5";
+const VERSION = "10e748c8b2443be1";
 const CACHE = `companionkit-shell-${VERSION}`;
 const SHELL = [
   "./",

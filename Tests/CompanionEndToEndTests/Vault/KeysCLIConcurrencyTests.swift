@@ -96,8 +96,13 @@ struct KeysCLIFileVaultConcurrencyTests {
     }
 }
 
-/// The real gnome-keyring of scripts/with-keyring.sh.
-@Suite(.enabled(if: TestKeyring.isAvailable, "needs a real keyring: run under scripts/with-keyring.sh"))
+/// The real gnome-keyring of scripts/with-keyring.sh. Its gate stops the daemon (SIGSTOP) while the processes
+/// start, so it runs alone: in its own `swift test` after the others (scripts/test.sh), one test at a time.
+@Suite(
+    .enabled(
+        if: TestKeyring.isExclusive,
+        "stops the shared keyring daemon: scripts/test.sh runs it alone (COMPANION_TEST_EXCLUSIVE_KEYRING=1)"),
+    .serialized)
 struct KeysCLISecretServiceConcurrencyTests {
     static func store(_ profile: String) throws -> DeviceIdentityStore {
         DeviceIdentityStore(vault: try SecretServiceVault(profile: try VaultProfile(profile)))

@@ -1,6 +1,6 @@
 // Workstation: the connection's trust, the workstation's status, this device (fingerprint, scopes), the other
 // devices (revoke, for a device with `admin`), notifications, and disconnecting this device.
-import { h, notice, replace } from "../dom.js";
+import { h, notice, replace, setText } from "../dom.js";
 import { ago, list, loadInto, section } from "./common.js";
 
 /**
@@ -167,7 +167,7 @@ async function renderPush(area, ctx, mounted) {
           else await ctx.push.subscribe();
           if (mounted()) renderPush(area, ctx, mounted);
         } catch (error) {
-          message.textContent = `Could not change notifications: ${/** @type {Error} */ (error).message}`;
+          setText(message, `Could not change notifications: ${/** @type {Error} */ (error).message}`);
         }
       },
     },
