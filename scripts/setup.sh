@@ -14,8 +14,9 @@ packages=(
     gnome-keyring dbus dbus-x11 libsecret-tools
     # independent peers used by tests and benchmarks
     qrencode zbar-tools imagemagick curl git wrk hyperfine python3 python3-cryptography python3-venv
-    # TLS peers: openssl (s_server, s_client, s_time, req) in the TLS tests and Benchmarks/tls.sh
-    openssl
+    # TLS peers: openssl (s_server, s_client, s_time, req) in the TLS tests and Benchmarks/tls.sh; testssl.sh for
+    # scripts/testssl.sh (SECURITY.md, "TLS")
+    openssl testssl.sh
     # libfaketime: end-to-end tests move a real sidecar's clock to expire a pairing code without waiting
     faketime
     # discovery (DNS-SD through Avahi) and its confined test network (scripts/netns-avahi.sh); tests never use the
