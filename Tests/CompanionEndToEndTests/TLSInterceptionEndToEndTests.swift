@@ -87,14 +87,7 @@ struct TLSInterceptionEndToEndTests {
         let sidecar = try await SidecarProcess.start()
         defer { sidecar.stop() }
         let proxy = try await TLSProxy(identity: genuine, targetPort: try #require(sidecar.baseURL.port))
-        let start = try await sidecar.startPairing()
-        var payload = try QRPayload.parse(start.qrPayload)
-        payload.url = proxy.url
-        payload.tlsPin = try TLSPin(certificateDER: genuine.der)
-        // Pairing v1 (a QR code that does not announce v2): v2 would bind the TLS pin into the exchange, and this
-        // loopback sidecar serves no TLS key of its own (the proxy's certificate is the test's).
-        payload.pairingVersion = nil
-        let image = try await QRImages.write(try payload.jsonString(), with: .companionQR)
+        let image = try await ProxiedQRCode.image(of: sidecar, through: proxy, pinning: genuine)
         defer { try? FileManager.default.removeItem(atPath: image) }
         let cli = CompanionCLI(environment: ["SSL_CERT_FILE": trustedCA ? ca.certificate : nil])
 

@@ -18,14 +18,7 @@ struct RememberedCertificateEndToEndTests {
         let sidecar = try await SidecarProcess.start()
         defer { sidecar.stop() }
         let proxy = try await TLSProxy(identity: genuine, targetPort: try #require(sidecar.baseURL.port))
-        let start = try await sidecar.startPairing()
-        var payload = try QRPayload.parse(start.qrPayload)
-        payload.url = proxy.url
-        payload.tlsPin = try TLSPin(certificateDER: genuine.der)
-        // Pairing v1: this loopback sidecar serves plain HTTP, the proxy's certificate is the test's (v2 would
-        // bind the sidecar's own TLS pin, which it has none of).
-        payload.pairingVersion = nil
-        let image = try await QRImages.write(try payload.jsonString(), with: .companionQR)
+        let image = try await ProxiedQRCode.image(of: sidecar, through: proxy, pinning: genuine)
         defer { try? FileManager.default.removeItem(atPath: image) }
         let cli = CompanionCLI()
         let paired = try await cli.run(["pair", "scan", image, "--pairing-version", "1"])

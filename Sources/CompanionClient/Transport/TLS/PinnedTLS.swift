@@ -3,7 +3,6 @@ import CompanionTLS
 import Foundation
 import NIOCore
 import NIOSSL
-import WSClient
 
 /// The TLS configuration of every `https://` and `wss://` connection a transport makes, and what a refused
 /// handshake means.
@@ -129,17 +128,6 @@ enum PinnedTLS {
     static func learnedCertificate(for url: URL) -> PresentedCertificate? {
         let (host, port) = endpoint(of: url)
         return lock.withLock { learned["\(host):\(port)"] }
-    }
-
-    /// True for an error of the TLS layer (a refused or broken handshake).
-    static func isTLSFailure(_ error: any Error) -> Bool {
-        error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError
-    }
-
-    /// True for a connection that ended before an answer, as a refused handshake looks through a client that
-    /// does not pass the TLS error on (swift-websocket's upgrade reports a closed channel or a failed upgrade).
-    static func isConnectionFailure(_ error: any Error) -> Bool {
-        isTLSFailure(error) || error is ChannelError || error is IOError || error is WebSocketClientError
     }
 
     /// True while `url`'s certificate comes from the pairing and no handshake of this process completed with it.
