@@ -4,10 +4,13 @@ import Foundation
 public struct SidecarOptions: Sendable {
     /// Where the sidecar's own identity key comes from.
     public enum Identity: Sendable, Equatable {
-        /// A profile of its own in the real keyring when the tests have one (``TestKeyring``), else ephemeral.
-        case automatic
-        /// `--ephemeral-identity`: a new key in memory, nothing stored.
+        /// `--ephemeral-identity`: new keys in memory, nothing stored (the default: most tests are about something
+        /// else, and every start of a sidecar with a vault profile writes several items to the run's one keyring
+        /// daemon, where writes queue behind each other under load).
         case ephemeral
+        /// A profile of its own in the real keyring when the tests have one (``TestKeyring``), else ephemeral: for
+        /// a test about the sidecar's stored keys (audit key, VAPID key, identity across ``SidecarProcess/restart()``).
+        case vaultProfile
         /// This profile of the real keyring (`COMPANION_VAULT=secret-service`).
         case keyringProfile(String)
     }
@@ -26,12 +29,12 @@ public struct SidecarOptions: Sendable {
     public var fakeClock = false
     /// Starts the sidecar under this soft `RLIMIT_NOFILE` (`ulimit -Sn`).
     public var softDescriptorLimit: Int?
-    public var identity: Identity = .automatic
+    public var identity: Identity = .ephemeral
 
     public init(
         dataDirectory: URL? = nil, logFile: URL? = nil, arguments: [String] = [],
         environment: [String: String?] = [:], fakeClock: Bool = false, softDescriptorLimit: Int? = nil,
-        identity: Identity = .automatic
+        identity: Identity = .ephemeral
     ) {
         self.dataDirectory = dataDirectory
         self.logFile = logFile

@@ -40,7 +40,7 @@ public final class SidecarProcess: @unchecked Sendable {
             options.dataDirectory = try TestPaths.temporaryDirectory("sidecar")
             owns = true
         }
-        if options.identity == .automatic {
+        if options.identity == .vaultProfile {
             options.identity =
                 TestKeyring.isAvailable ? .keyringProfile("test-sidecar-\(UUID().uuidString.prefix(8))") : .ephemeral
         }
@@ -117,7 +117,7 @@ public final class SidecarProcess: @unchecked Sendable {
         case .keyringProfile(let profile):
             environment["COMPANION_VAULT"] = "secret-service"
             environment["COMPANION_SIDECAR_PROFILE"] = profile
-        case .ephemeral, .automatic:
+        case .ephemeral, .vaultProfile:
             arguments.append("--ephemeral-identity")
         }
         var command = [TestPaths.companionBinary.path] + arguments

@@ -19,34 +19,51 @@ struct SidecarIdentity {
     /// True when ``auditKey`` was made by this load (the first start with this vault profile).
     var auditKeyIsNew = false
     /// The TLS key (P-256) of the listeners beyond loopback, kept in the same vault profile
-    /// (``SidecarTLSKey``); made for this run with an ephemeral identity.
-    var tlsKey = TLSServerKey.generate()
+    /// (``SidecarTLSKey``); made for this run with an ephemeral identity; nil when no listener serves the
+    /// self-signed certificate (loopback only, or the user's own certificate).
+    var tlsKey: TLSServerKey?
     /// A rotation of ``tlsKey`` announced and not yet due.
     var tlsRotation: TLSRotation?
     /// The Web Push VAPID key (P-256), kept in the same vault profile (``SidecarVAPIDKey``); made for this run with
-    /// an ephemeral identity.
-    var vapidKey = VAPIDKey.generate()
+    /// an ephemeral identity; nil with push off.
+    var vapidKey: VAPIDKey?
+
+    /// The keys this run needs besides the identity and audit key: a key nobody uses is neither made nor read.
+    struct Needs {
+        /// A listener serves the self-signed certificate of the vault's TLS key.
+        var tlsKey: Bool
+        /// Web Push is on.
+        var vapidKey: Bool
+    }
 
     /// Vault item of the audit key: 32 random bytes, made on first use.
     static let auditKeyItem = "sidecar-audit-key"
 
-    static func load(vault options: VaultOptions, ephemeral: Bool) throws -> SidecarIdentity {
-        if ephemeral { return SidecarIdentity(keyPair: .generate(), origin: "ephemeral, this run only") }
+    /// Loads the identity and the keys `needs` names from the vault, reading all of them in one batch
+    /// (``PrefetchedVault``: on the Secret Service a search per item and one transfer for all, instead of a search
+    /// and a transfer per item); a key missing on a first start is made and stored.
+    static func load(vault options: VaultOptions, ephemeral: Bool, needs: Needs) throws -> SidecarIdentity {
+        if ephemeral {
+            return SidecarIdentity(
+                keyPair: .generate(), origin: "ephemeral, this run only",
+                tlsKey: needs.tlsKey ? .generate() : nil, vapidKey: needs.vapidKey ? .generate() : nil)
+        }
         var options = options
         if options.profile == nil {
             let env = ProcessInfo.processInfo.environment[profileVariable] ?? ""
             options.profile = env.isEmpty ? defaultProfile : env
         }
         do {
-            let vault = try options.open()
+            let vault = try options.open(prefetching: itemNames(needs))
             let (keyPair, created) = try DeviceIdentityStore(vault: vault).loadOrCreate()
             let profile = options.profileName
             let existing = try auditKey(in: vault, create: false)
-            let (tlsKey, tlsRotation) = try SidecarTLSKey.load(in: vault)
-            return SidecarIdentity(
+            var identity = SidecarIdentity(
                 keyPair: keyPair, origin: created ? "created in vault profile \(profile)" : "vault profile \(profile)",
-                auditKey: try existing ?? auditKey(in: vault, create: true), auditKeyIsNew: existing == nil,
-                tlsKey: tlsKey, tlsRotation: tlsRotation, vapidKey: try SidecarVAPIDKey.load(in: vault))
+                auditKey: try existing ?? auditKey(in: vault, create: true), auditKeyIsNew: existing == nil)
+            if needs.tlsKey { (identity.tlsKey, identity.tlsRotation) = try SidecarTLSKey.load(in: vault) }
+            if needs.vapidKey { identity.vapidKey = try SidecarVAPIDKey.load(in: vault) }
+            return identity
         } catch let failure as CLIFailure {
             throw CLIFailure(
                 failure.status, "cannot load the sidecar identity: \(failure.message)",
@@ -61,6 +78,13 @@ struct SidecarIdentity {
 }
 
 extension SidecarIdentity {
+    /// The vault items a load with `needs` reads.
+    static func itemNames(_ needs: Needs) -> [String] {
+        [DeviceIdentityStore.itemName, auditKeyItem]
+            + (needs.tlsKey ? [SidecarTLSKey.item, SidecarTLSKey.nextItem, SidecarTLSKey.switchItem] : [])
+            + (needs.vapidKey ? [SidecarVAPIDKey.item] : [])
+    }
+
     /// The audit key of `vault`'s profile, made (32 random bytes) when missing and `create`.
     static func auditKey(in vault: any CredentialVault, create: Bool) throws -> SecureBytes? {
         try vault.changeLock.withLock {

@@ -38,8 +38,9 @@ struct SidecarListenOptions: ParsableArguments {
     /// The hosts as one text, for messages.
     var hostsText: String { hosts.joined(separator: ", ") }
 
-    /// Sets the listeners and their TLS on `configuration`; `tlsKey` is the vault's (used without --tls-cert).
-    func apply(to configuration: inout SidecarConfiguration, tlsKey: TLSServerKey) throws {
+    /// Sets the listeners and the user's TLS files on `configuration`; without them `configuration.tls` stays nil
+    /// and the caller sets the vault's key when a listener serves TLS.
+    func apply(to configuration: inout SidecarConfiguration) throws {
         var seen = Set<String>()
         for host in hosts {
             guard !ListenerSecurity.isWildcard(host: host) else {
@@ -55,7 +56,7 @@ struct SidecarListenOptions: ParsableArguments {
         configuration.insecureHTTP = insecureHTTP
         switch (certificate, key) {
         case (nil, nil):
-            configuration.tls = .selfSigned(tlsKey)
+            break
         case (let certificate?, let key?):
             let source = SidecarTLSSource.files(
                 certificate: URL(fileURLWithPath: certificate), key: URL(fileURLWithPath: key))

@@ -96,13 +96,16 @@ struct SidecarServeCommand: CompanionCommand {
 
     func execute() async throws {
         var configuration = try makeConfiguration()
-        let identity = try SidecarIdentity.load(vault: vault, ephemeral: ephemeralIdentity)
-        try listen.apply(to: &configuration, tlsKey: identity.tlsKey)
+        try listen.apply(to: &configuration)
+        let needs = SidecarIdentity.Needs(
+            tlsKey: configuration.listenerSecurity.contains(.tls) && configuration.tls == nil, vapidKey: !push.noPush)
+        let identity = try SidecarIdentity.load(vault: vault, ephemeral: ephemeralIdentity, needs: needs)
+        if let tlsKey = identity.tlsKey { configuration.tls = .selfSigned(tlsKey) }
         configuration.tlsRotation = identity.tlsRotation
         configuration.identity = identity.keyPair
         configuration.auditKey = identity.auditKey
         configuration.auditKeyIsNew = identity.auditKeyIsNew
-        try push.apply(to: &configuration, vapidKey: identity.vapidKey)
+        if let vapidKey = identity.vapidKey { try push.apply(to: &configuration, vapidKey: vapidKey) }
         guard let level = Logger.Level(rawValue: logLevel.lowercased()) else {
             throw CLIFailure(
                 .usage, "unknown log level '\(logLevel)'", hint: "use trace, debug, info, warning or error")

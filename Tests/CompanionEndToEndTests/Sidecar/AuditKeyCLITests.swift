@@ -22,7 +22,8 @@ import Testing
         """
 
     @Test func aForgedPruningRecordNoLongerVerifies() async throws {
-        let sidecar = try await SidecarProcess.start(SidecarOptions(arguments: ["--log-level", "warning"]))
+        let sidecar = try await SidecarProcess.start(
+            SidecarOptions(arguments: ["--log-level", "warning"], identity: .vaultProfile))
         defer { sidecar.stop() }
         guard case .keyringProfile(let profile) = sidecar.options.identity else {
             Issue.record("the sidecar has no vault profile")

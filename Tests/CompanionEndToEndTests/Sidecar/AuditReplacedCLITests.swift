@@ -27,7 +27,8 @@ import Testing
         let root = try TestPaths.temporaryDirectory("audit-replaced")
         defer { try? FileManager.default.removeItem(at: root) }
         let log = root.appendingPathComponent("sidecar.log")
-        let first = try await SidecarProcess.start(SidecarOptions(logFile: log, arguments: ["--log-level", "warning"]))
+        let first = try await SidecarProcess.start(
+            SidecarOptions(logFile: log, arguments: ["--log-level", "warning"], identity: .vaultProfile))
         defer { first.stop() }
         for _ in 0..<2 { _ = try await first.startPairing() }
         #expect(try await first.terminate() == 0)
@@ -53,7 +54,8 @@ import Testing
     }
 
     @Test func verifyingWithoutTheAuditKeyIsNotIntact() async throws {
-        let sidecar = try await SidecarProcess.start(SidecarOptions(arguments: ["--log-level", "warning"]))
+        let sidecar = try await SidecarProcess.start(
+            SidecarOptions(arguments: ["--log-level", "warning"], identity: .vaultProfile))
         defer { sidecar.stop() }
         _ = try await sidecar.startPairing()
         #expect(try await sidecar.terminate() == 0)

@@ -18,7 +18,7 @@ struct AuditWitnessEndToEndTests {
     }
 
     @Test func aRollbackOfTheRegistryIsReported() async throws {
-        let first = try await SidecarProcess.start()
+        let first = try await SidecarProcess.start(SidecarOptions(identity: .vaultProfile))
         defer { first.stop() }
         let cli = CompanionCLI()
         _ = try await ConnectionEndToEndTests.pair(cli, first, name: "Phone")
@@ -73,7 +73,7 @@ struct AuditWitnessEndToEndTests {
         """
 
     @Test func aRewrittenRowIsReportedAsAFork() async throws {
-        let first = try await SidecarProcess.start()
+        let first = try await SidecarProcess.start(SidecarOptions(identity: .vaultProfile))
         defer { first.stop() }
         let cli = CompanionCLI()
         _ = try await ConnectionEndToEndTests.pair(cli, first, name: "Phone")

@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func tablesFitTheTerminalAndWideShowsEverything() async throws {
-        let sidecar = try await SidecarProcess.start()
+        let sidecar = try await SidecarProcess.start(SidecarOptions(identity: .vaultProfile))
         defer { sidecar.stop() }
         let (cli, id) = try await Self.pairedCompanion(with: sidecar)
         let narrow = CompanionCLI(environment: ["COLUMNS": "40"])
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func scopingThroughTheOwnerSocketAppliesAtOnceAndKeepsTheAuditChain() async throws {
-        let sidecar = try await SidecarProcess.start()
+        let sidecar = try await SidecarProcess.start(SidecarOptions(identity: .vaultProfile))
         defer { sidecar.stop() }
         let (cli, id) = try await Self.pairedCompanion(with: sidecar)
         #expect(try await cli.run(["devices", "list"]).status == Exit.success)
@@ -95,7 +95,7 @@ import Testing
     /// The companion shows scopes: `sidecar devices list`, `devices list` and `status`, as JSON and as text, the
     /// default ones after pairing and the owner's choice after a change.
     @Test func listingsAndStatusShowEachDevicesScopes() async throws {
-        let sidecar = try await SidecarProcess.start()
+        let sidecar = try await SidecarProcess.start(SidecarOptions(identity: .vaultProfile))
         defer { sidecar.stop() }
         let (cli, _) = try await Self.pairedCompanion(with: sidecar)
         func scopes(_ value: JSONValue?) -> [String]? { value?.arrayValue?.compactMap(\.stringValue) }
@@ -125,7 +125,7 @@ import Testing
     }
 
     @Test func revokingThroughTheOwnerSocketRefusesTheDeviceAtOnce() async throws {
-        let sidecar = try await SidecarProcess.start()
+        let sidecar = try await SidecarProcess.start(SidecarOptions(identity: .vaultProfile))
         defer { sidecar.stop() }
         let (cli, id) = try await Self.pairedCompanion(with: sidecar)
 
@@ -161,7 +161,7 @@ import Testing
     }
 
     @Test func withTheSidecarStoppedTheRegistryIsChangedDirectly() async throws {
-        let sidecar = try await SidecarProcess.start()
+        let sidecar = try await SidecarProcess.start(SidecarOptions(identity: .vaultProfile))
         let (cli, id) = try await Self.pairedCompanion(with: sidecar)
         #expect(try await sidecar.terminate() == 0)
         #expect(

@@ -16,7 +16,8 @@ import Testing
 
     @Test(.enabled(if: TestKeyring.isAvailable))
     func theVAPIDKeyIsKeptInTheSidecarsVaultAcrossRestarts() async throws {
-        let first = try await SidecarProcess.start(SidecarOptions(arguments: ["--log-level", "warning"]))
+        let first = try await SidecarProcess.start(
+            SidecarOptions(arguments: ["--log-level", "warning"], identity: .vaultProfile))
         let device = TestDevice()
         let id = try await device.pair(HTTPProbe(baseURL: first.baseURL))
         let before = try await Self.vapidKey(first, device: device, id: id).decode(PushVAPIDKeyResponse.self)
