@@ -115,7 +115,7 @@ import Testing
         #expect(paired.status == Exit.success, "\(paired)")
         let shown = try await same()
         #expect(shown.status == Exit.success && shown.stdout.contains("Tablet (this device)"), "\(shown)")
-        sidecar.stop()
+        await sidecar.stopAndWait()
         let unreachable = try await same()
         #expect(unreachable.status == Exit.network, "\(unreachable)")
     }

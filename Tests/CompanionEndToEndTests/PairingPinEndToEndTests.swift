@@ -10,7 +10,7 @@ import Testing
         let first = try await SidecarProcess.start(SidecarOptions(identity: .ephemeral))
         let url = first.url
         _ = try await ConnectionEndToEndTests.pair(cli, first, name: "Phone")
-        first.stop()
+        await first.stopAndWait()
 
         var options = SidecarOptions(identity: .ephemeral)
         options.port = first.port

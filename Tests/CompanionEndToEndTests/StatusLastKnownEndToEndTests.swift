@@ -18,7 +18,7 @@ struct StatusLastKnownEndToEndTests {
             let seen = try await cli.run(["status"])
             #expect(seen.status == Exit.success, "\(seen)")
         }
-        sidecar.stop()
+        await sidecar.stopAndWait()
         let file = state.appendingPathComponent("companionkit/\(cli.profile)/last-status.json")
         let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)

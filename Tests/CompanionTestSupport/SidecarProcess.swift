@@ -82,10 +82,24 @@ public final class SidecarProcess: @unchecked Sendable {
         return try await child.finish(timeout: 60).status
     }
 
-    /// Stops the sidecar (SIGTERM, SIGKILL if it does not end within 30 s) and removes a temporary data
-    /// directory. Blocks: for `defer`.
+    /// Stops the sidecar (SIGTERM, SIGKILL if it does not end within 30 s) and removes a temporary data directory,
+    /// for a `defer`: it returns at once, and a thread of its own waits for the end. A `defer` runs on the test's
+    /// cooperative thread, and the pool has one per core (two on CI): a stop that waited there for a sidecar's
+    /// shutdown held half the pool, and the sidecars served in process by other tests went unanswered meanwhile.
+    /// A test whose next step needs the sidecar gone awaits ``stopAndWait()``.
     public func stop() {
         child.kill(SIGTERM)
+        Thread.detachNewThread { self.finishStopping() }
+    }
+
+    /// ``stop()``, returning once the sidecar has ended and its temporary data directory is removed.
+    public func stopAndWait() async {
+        child.kill(SIGTERM)
+        _ = try? await offPool { self.finishStopping() }
+    }
+
+    /// Waits for the end after a SIGTERM (SIGKILL after 30 s) and removes a temporary data directory. Blocks.
+    private func finishStopping() {
         if (try? child.finishBlocking(timeout: 30)) == nil {
             child.kill(SIGKILL)
             _ = try? child.finishBlocking(timeout: 10)

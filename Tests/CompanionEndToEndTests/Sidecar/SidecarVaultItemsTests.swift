@@ -8,8 +8,8 @@ import Testing
 @Suite(.enabled(if: TestKeyring.isAvailable, "needs a real keyring: run under scripts/with-keyring.sh"))
 struct SidecarVaultItemsTests {
     /// The item names of `profile`, as `secret-tool` lists them.
-    static func items(of profile: String) throws -> Set<String> {
-        let search = try ProcessRunner.run(
+    static func items(of profile: String) async throws -> Set<String> {
+        let search = try await ProcessRunner.run(
             "secret-tool", ["search", "--all", "service", "companionkit", "profile", profile])
         let prefix = "attribute.name = "
         return Set(
@@ -27,7 +27,7 @@ struct SidecarVaultItemsTests {
             return
         }
         defer { _ = try? ProcessRunner.run("secret-tool", ["clear", "service", "companionkit", "profile", profile]) }
-        #expect(try Self.items(of: profile) == ["identity", "sidecar-audit-key"])
+        #expect(try await Self.items(of: profile) == ["identity", "sidecar-audit-key"])
     }
 
     @Test func pushOnAddsTheVAPIDKeyAndStillNoTLSKey() async throws {
@@ -39,6 +39,6 @@ struct SidecarVaultItemsTests {
             return
         }
         defer { _ = try? ProcessRunner.run("secret-tool", ["clear", "service", "companionkit", "profile", profile]) }
-        #expect(try Self.items(of: profile) == ["identity", "sidecar-audit-key", "sidecar-vapid-key"])
+        #expect(try await Self.items(of: profile) == ["identity", "sidecar-audit-key", "sidecar-vapid-key"])
     }
 }
