@@ -12,17 +12,21 @@ import Testing
 @Suite struct PairingV2TLSBindingTests {
     private static let sidecarPin = TLSPin(digest: [UInt8](repeating: 1, count: 32))!
     private static let interceptorPin = TLSPin(digest: [UInt8](repeating: 2, count: 32))!
+    /// The certificate the sidecar serves, and another one carrying its key (issued by someone else).
+    private static let servedCertificate: [UInt8] = Array("the sidecar's certificate".utf8)
+    private static let forgedCertificate: [UInt8] = Array("a CA's certificate for the sidecar's key".utf8)
 
     /// One exchange: the companion binds `bound` and tells the sidecar `sent`; true when the sidecar's
     /// confirmation verifies for the companion.
-    private static func exchange(bound: TLSPin?, sent: TLSPin?, sidecarPin: TLSPin? = sidecarPin) async throws
-        -> Bool
-    {
+    private static func exchange(
+        bound: TLSPin?, sent: TLSPin?, sidecarPin: TLSPin? = sidecarPin, boundCertificate: [UInt8]? = nil,
+        sentCertificate: [UInt8]? = nil
+    ) async throws -> Bool {
         let directory = try TestPaths.temporaryDirectory("v2-tls-binding")
         defer { try? FileManager.default.removeItem(at: directory) }
         let manager = PairingManager(
             policy: PairingPolicy(), registry: try Registry(directory: directory), baseURL: "https://192.0.2.1:7878",
-            hostName: "ws", identity: .generate(), tlsPin: sidecarPin)
+            hostName: "ws", identity: .generate(), tlsPin: sidecarPin, tlsCertificate: servedCertificate)
         // The longest pairing the policy allows: in a loaded run of the whole suite more than 60 s passed between
         // start and exchange (the cooperative pool starved), and the code had rightly expired (410).
         let start = try await manager.start(ttlSeconds: 600, peer: nil)
@@ -31,12 +35,13 @@ import Testing
         let sid = try #require(Base64URL.decode(offer.pairingId))
         let ci = PairingProtocolV2.channelIdentifier(
             deviceKey: device.publicKey, sidecarKey: try Ed25519PublicKey(base64: offer.sidecarPublicKey),
-            tlsPin: bound)
+            tlsPin: bound, tlsCertificateDigest: boundCertificate.map(PairingProtocolV2.certificateDigest(der:)))
         let party = CPaceParty(
             role: .initiator, prs: PairingProtocolV2.passwordString(code: start.code), ci: ci, sid: sid)
         let answer = try await manager.exchange(
             pairingID: offer.pairingId, deviceName: "laptop", devicePublicKey: device.publicKey, share: party.share,
-            seenTLSPin: sent, peer: nil)
+            seenTLSPin: sent, seenTLSCertificate: sentCertificate.map(PairingProtocolV2.certificateDigest(der:)),
+            peer: nil)
         let keys = try party.finish(
             ownAssociatedData: PairingProtocolV2.deviceAssociatedData(deviceName: "laptop"),
             peerShare: try #require(Base64URL.decode(answer.share)),
@@ -81,5 +86,47 @@ import Testing
                 == CPaceEncoding.lvCat(
                     Array("companionkit-pairing-v2-tls".utf8), device.rawBytes, sidecar.rawBytes, Self.sidecarPin.digest
                 ))
+    }
+
+    @Test func theServedCertificateOnBothSidesConfirms() async throws {
+        #expect(
+            try await Self.exchange(
+                bound: Self.sidecarPin, sent: Self.sidecarPin, boundCertificate: Self.servedCertificate,
+                sentCertificate: Self.servedCertificate))
+    }
+
+    /// The sidecar's key in a certificate someone else issued: forwarded, refused at once; stripped or rewritten to
+    /// the served certificate's digest, the key confirmation fails.
+    @Test func theSidecarsKeyInAnotherCertificateCannotPair() async throws {
+        await #expect {
+            _ = try await Self.exchange(
+                bound: Self.sidecarPin, sent: Self.sidecarPin, boundCertificate: Self.forgedCertificate,
+                sentCertificate: Self.forgedCertificate)
+        } throws: { error in
+            (error as? SidecarError)?.code == .tlsKeyMismatch
+        }
+        #expect(
+            try await Self.exchange(
+                bound: Self.sidecarPin, sent: Self.sidecarPin, boundCertificate: Self.forgedCertificate) == false)
+        #expect(
+            try await Self.exchange(
+                bound: Self.sidecarPin, sent: Self.sidecarPin, boundCertificate: Self.forgedCertificate,
+                sentCertificate: Self.servedCertificate) == false)
+    }
+
+    @Test func theCertificateChangesTheChannelIdentifierUnderItsOwnLabel() throws {
+        let device = Ed25519KeyPair.generate().publicKey
+        let sidecar = Ed25519KeyPair.generate().publicKey
+        let digest = PairingProtocolV2.certificateDigest(der: Self.servedCertificate)
+        let pinned = PairingProtocolV2.channelIdentifier(
+            deviceKey: device, sidecarKey: sidecar, tlsPin: Self.sidecarPin)
+        let whole = PairingProtocolV2.channelIdentifier(
+            deviceKey: device, sidecarKey: sidecar, tlsPin: Self.sidecarPin, tlsCertificateDigest: digest)
+        #expect(pinned != whole && digest == SHA256.hash(Self.servedCertificate))
+        #expect(
+            whole
+                == CPaceEncoding.lvCat(
+                    Array("companionkit-pairing-v2-tls-cert".utf8), device.rawBytes, sidecar.rawBytes,
+                    Self.sidecarPin.digest, digest))
     }
 }

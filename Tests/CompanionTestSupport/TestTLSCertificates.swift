@@ -73,16 +73,18 @@ public struct TestTLSCertificates: Sendable {
         return try await identity(certificate: certificate, key: key)
     }
 
-    /// A certificate for 127.0.0.1 that the test CA issued for `genuine`'s PUBLIC key (openssl's `-force_pubkey`):
+    /// A certificate for `address` that the test CA issued for `genuine`'s PUBLIC key (openssl's `-force_pubkey`):
     /// what anyone can get from a CA that does not check key possession. Served with `genuine`'s key, so that a TLS
     /// stack accepts it (the companion's capturing handshake reads it before any proof of the key).
-    public func forged(carrying genuine: Identity, as name: String) async throws -> Identity {
+    public func forged(carrying genuine: Identity, as name: String, address: String = "127.0.0.1") async throws
+        -> Identity
+    {
         let ca = try await authority()
         let publicKey = path("\(name)-pub.pem")
         let request = path("\(name).csr")
         let certificate = path("\(name).pem")
         let extensions = path("\(name).ext")
-        try Data("subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\n".utf8).write(
+        try Data("subjectAltName=IP:\(address)\nbasicConstraints=CA:FALSE\n".utf8).write(
             to: URL(fileURLWithPath: extensions))
         try await openssl(["pkey", "-in", genuine.key, "-pubout", "-out", publicKey])
         try await openssl([

@@ -1,7 +1,7 @@
 """An on-path TLS interceptor for CompanionKit's tests (OnPathInterceptionEndToEndTests), written with Python's
 `ssl` module (OpenSSL), never with the sidecar's or the companion's own TLS code.
 
-  tls_interceptor.py CERT KEY RECORD [HOST:PORT]
+  tls_interceptor.py [--first CERT KEY TRIGGER] CERT KEY RECORD [HOST:PORT]
 
 Accepts on 0.0.0.0 (a port the kernel picks; the first line printed is "listening PORT"), where a redirect rule of
 the test sends a client's connections, and presents CERT (with KEY) in place of the sidecar's certificate. Every
@@ -9,7 +9,11 @@ byte a client sends after its handshake is appended, decrypted, to RECORD. With 
 decrypts to the real sidecar over TLS of its own (not verified: an attacker takes any certificate) and the answers
 back, as a certificate-swapping proxy does. One line per event on standard output: "accepted", "handshake",
 "handshake-failed REASON".
+
+With --first, the next connection after the file TRIGGER appears is presented that other certificate (and TRIGGER
+is removed): a companion's first, capturing handshake can be shown one certificate and its real connection another.
 """
+import os
 import socket
 import ssl
 import sys
@@ -66,16 +70,31 @@ def serve(connection, context, path, upstream):
     pump(client, sidecar, path)
 
 
-def main():
-    certificate, key, path = sys.argv[1:4]
-    upstream = sys.argv[4] if len(sys.argv) > 4 else None
+def server_context(certificate, key):
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(certificate, key)
+    return context
+
+
+def main():
+    arguments = sys.argv[1:]
+    first, trigger = None, None
+    if arguments[:1] == ["--first"]:
+        first, trigger = server_context(arguments[1], arguments[2]), arguments[3]
+        arguments = arguments[4:]
+    certificate, key, path = arguments[:3]
+    upstream = arguments[3] if len(arguments) > 3 else None
+    context = server_context(certificate, key)
     listener = socket.create_server(("0.0.0.0", 0))
     event("listening %d" % listener.getsockname()[1])
     while True:
         connection, _ = listener.accept()
-        threading.Thread(target=serve, args=(connection, context, path, upstream), daemon=True).start()
+        chosen = context
+        if trigger and os.path.exists(trigger):
+            os.remove(trigger)
+            chosen = first
+            event("first")
+        threading.Thread(target=serve, args=(connection, chosen, path, upstream), daemon=True).start()
 
 
 if __name__ == "__main__":

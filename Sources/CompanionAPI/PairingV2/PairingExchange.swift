@@ -13,13 +13,21 @@ public struct PairingExchangeRequest: Codable, Sendable, Equatable {
     /// ``PairingProtocolV2/channelIdentifier(deviceKey:sidecarKey:tlsPin:)``); nil over plain HTTP and from
     /// companions older than TLS.
     public var tlsPin: TLSPin?
+    /// With ``tlsPin``: the SHA-256 of the whole certificate (DER) the companion's connection presented, base64url
+    /// (32 bytes), also bound into `CI`; the sidecar compares it with the certificate it serves. Nil from companions
+    /// that bind the pin only.
+    public var tlsCertificate: String?
 
-    public init(pairingId: String, deviceName: String, devicePublicKey: String, share: String, tlsPin: TLSPin? = nil) {
+    public init(
+        pairingId: String, deviceName: String, devicePublicKey: String, share: String, tlsPin: TLSPin? = nil,
+        tlsCertificate: String? = nil
+    ) {
         self.pairingId = pairingId
         self.deviceName = deviceName
         self.devicePublicKey = devicePublicKey
         self.share = share
         self.tlsPin = tlsPin
+        self.tlsCertificate = tlsCertificate
     }
 }
 

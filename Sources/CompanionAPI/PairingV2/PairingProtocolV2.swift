@@ -8,7 +8,11 @@ import CompanionCrypto
 /// - `CI`: `lv_cat("companionkit-pairing-v2", device public key, sidecar public key)` (raw keys, initiator first);
 ///   over HTTPS `lv_cat("companionkit-pairing-v2-tls", device public key, sidecar public key, TLS pin digest)`: the
 ///   companion binds the pin of the certificate its connection presented, the sidecar its own, so an interceptor
-///   that swapped the certificate makes the generators differ and the key confirmation fail.
+///   that swapped the certificate makes the generators differ and the key confirmation fail. A companion that also
+///   sends the SHA-256 of the whole certificate binds `lv_cat("companionkit-pairing-v2-tls-cert", device public
+///   key, sidecar public key, TLS pin digest, certificate digest)`, and the sidecar then binds the certificate it
+///   serves: the sidecar's key in a certificate someone else issued (anyone can have a CA certify a public key)
+///   fails the exchange too.
 /// - `ADa`: `lv_cat("companionkit-pairing/2", device name)`; `ADb`: the sidecar's signature over
 ///   `lv_cat("companionkit-pairing-v2-sidecar", sid, CI, Ya, ADa, Yb)`.
 /// - Key confirmation: the sidecar sends its tag with `Yb`; the companion checks it and the signature, then sends its
@@ -25,18 +29,28 @@ public enum PairingProtocolV2 {
     public static func passwordString(code: String) -> SecureBytes { SecureBytes(Array(code.utf8)) }
 
     /// `CI`: the protocol label and both identity keys, device (initiator) first, then the TLS key pin when the
-    /// exchange runs over HTTPS (a label of its own, so the two forms never collide).
+    /// exchange runs over HTTPS and the SHA-256 of the certificate's DER when the companion sent it (each form under a
+    /// label of its own, so no two forms collide).
     public static func channelIdentifier(
-        deviceKey: Ed25519PublicKey, sidecarKey: Ed25519PublicKey, tlsPin: TLSPin? = nil
+        deviceKey: Ed25519PublicKey, sidecarKey: Ed25519PublicKey, tlsPin: TLSPin? = nil,
+        tlsCertificateDigest: [UInt8]? = nil
     )
         -> [UInt8]
     {
         guard let tlsPin else {
             return CPaceEncoding.lvCat(Array("companionkit-pairing-v2".utf8), deviceKey.rawBytes, sidecarKey.rawBytes)
         }
+        guard let tlsCertificateDigest else {
+            return CPaceEncoding.lvCat(
+                Array("companionkit-pairing-v2-tls".utf8), deviceKey.rawBytes, sidecarKey.rawBytes, tlsPin.digest)
+        }
         return CPaceEncoding.lvCat(
-            Array("companionkit-pairing-v2-tls".utf8), deviceKey.rawBytes, sidecarKey.rawBytes, tlsPin.digest)
+            Array("companionkit-pairing-v2-tls-cert".utf8), deviceKey.rawBytes, sidecarKey.rawBytes, tlsPin.digest,
+            tlsCertificateDigest)
     }
+
+    /// The SHA-256 of a certificate's DER, as the exchange binds and sends it (``PairingExchangeRequest/tlsCertificate``).
+    public static func certificateDigest(der: [UInt8]) -> [UInt8] { SHA256.hash(der) }
 
     /// `ADa`: the protocol version label and the device name.
     public static func deviceAssociatedData(deviceName: String) -> [UInt8] {

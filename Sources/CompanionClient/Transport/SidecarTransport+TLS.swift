@@ -38,6 +38,13 @@ extension SidecarTransport {
         baseURL.scheme == "https" ? PinnedTLS.learnedPin(for: baseURL) : nil
     }
 
+    /// The certificate (DER) this sidecar presented to the last pinned or trust-on-first-use connection, which a
+    /// pairing binds whole (``PairingProtocolV2/channelIdentifier(deviceKey:sidecarKey:tlsPin:tlsCertificateDigest:)``);
+    /// nil over plain HTTP, under the system trust store, and before the first request.
+    public var presentedTLSCertificate: [UInt8]? {
+        baseURL.scheme == "https" ? PinnedTLS.learnedCertificate(for: baseURL)?.der : nil
+    }
+
     /// The sidecar's own self-signed certificate (DER) that the last connection trusted, when its key has one of
     /// `pins`: what a pairing keeps (``SidecarTLSPolicy/rememberedCertificate``) so the next process needs no
     /// capturing handshake. Nil over plain HTTP, for a certificate issued by a CA, and before the first request.

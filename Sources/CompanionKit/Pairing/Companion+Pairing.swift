@@ -44,6 +44,13 @@ extension Companion {
         if options.pairingVersion == .v1, unvouched { throw Self.unvouchedVersion1(url) }
         let version = try await negotiatedVersion(client: client, url: url, ticket: ticket, options: options)
         if version < PairingProtocolV2.version, unvouched { throw Self.unvouchedVersion1(url) }
+        // v1 binds nothing: over HTTPS only the sidecar's own self-signed certificate, which alone is the real
+        // connection's trust root. A CA-issued one (even with the pinned key) is verified with the trust store.
+        if version < PairingProtocolV2.version, url.hasPrefix("https://"),
+            client.transport.selfSignedCertificate(pinnedBy: client.transport.tls.pins) == nil
+        {
+            throw Self.issuedVersion1(url)
+        }
         if version >= PairingProtocolV2.version {
             return try await pairV2(
                 request, machine: machine, client: client, url: url, keyPair: keyPair, created: created,
@@ -99,6 +106,16 @@ extension Companion {
                 + "for (no QR code pin, no earlier pairing)",
             hint: "scan the workstation's QR code (companion pair scan), which pins its TLS key, or update the "
                 + "sidecar so it offers pairing v2")
+    }
+
+    /// Pairing v1 refused: the sidecar presented a certificate a CA issued, which the connection carrying the code
+    /// cannot hold to the pinned key.
+    private static func issuedVersion1(_ url: String) -> CompanionError {
+        CompanionError(
+            .trust,
+            "refusing to pair over v1 with \(url): the sidecar presented a certificate issued by a certificate "
+                + "authority, and v1 cannot tell it from one issued to someone else for the same key",
+            hint: "pair with v2, which binds the certificate (leave out --pairing-version 1, or update the sidecar)")
     }
 
     /// What a pairing's connections accept over `https://`: the QR code's TLS pin, else the one a discovery record

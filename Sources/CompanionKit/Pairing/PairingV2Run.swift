@@ -56,16 +56,18 @@ struct PairingV2Run {
                         + "announcement says \(expectedShortFingerprint.prefix(16)))")
             }
         }
-        // Over HTTPS, the pin of the key this connection presented (the offer came over it) is bound into CI.
+        // Over HTTPS, the pin of the key this connection presented (the offer came over it) and the digest of the
+        // whole certificate are bound into CI.
         let tlsPin = try boundTLSPin()
+        let certificate = try boundTLSCertificate(pin: tlsPin)
         let ci = PairingProtocolV2.channelIdentifier(
-            deviceKey: keyPair.publicKey, sidecarKey: sidecarKey, tlsPin: tlsPin)
+            deviceKey: keyPair.publicKey, sidecarKey: sidecarKey, tlsPin: tlsPin, tlsCertificateDigest: certificate)
         let party = CPaceParty(
             role: .initiator, prs: PairingProtocolV2.passwordString(code: code), ci: ci, sid: sid)
         let adA = PairingProtocolV2.deviceAssociatedData(deviceName: deviceName)
         let request = PairingExchangeRequest(
             pairingId: offer.pairingId, deviceName: deviceName, devicePublicKey: keyPair.publicKey.base64,
-            share: Base64URL.encode(party.share), tlsPin: tlsPin)
+            share: Base64URL.encode(party.share), tlsPin: tlsPin, tlsCertificate: certificate.map(Base64URL.encode))
         let answer = try await call { () async throws(CompanionClientError) in
             try await client.pairingExchange(request)
         }
@@ -97,8 +99,8 @@ struct PairingV2Run {
         let response = try await call { () async throws(CompanionClientError) in
             try await client.pairingConfirm(confirm)
         }
-        guard try boundTLSPin() == tlsPin else {
-            throw SidecarTrust.refusal("the sidecar's TLS key changed during the exchange")
+        guard try boundTLSPin() == tlsPin, try boundTLSCertificate(pin: tlsPin) == certificate else {
+            throw SidecarTrust.refusal("the sidecar's TLS certificate changed during the exchange")
         }
         return Result(response: response, sidecarKey: sidecarKey, tlsPin: tlsPin)
     }
@@ -112,6 +114,18 @@ struct PairingV2Run {
                 hint: "pair from the workstation's QR code (companion pair scan)")
         }
         return pin
+    }
+
+    /// The SHA-256 of the certificate the sidecar's connection presented: nil over plain HTTP. A pinned key in a
+    /// certificate someone else issued then fails the exchange: the sidecar binds the certificate it serves.
+    private func boundTLSCertificate(pin: TLSPin?) throws(CompanionError) -> [UInt8]? {
+        guard pin != nil else { return nil }
+        guard let der = client.transport.presentedTLSCertificate else {
+            throw CompanionError(
+                .trust, "the TLS certificate the sidecar presented is unknown, so it cannot be bound into the pairing",
+                hint: "pair from the workstation's QR code (companion pair scan)")
+        }
+        return PairingProtocolV2.certificateDigest(der: der)
     }
 
     /// "1 attempt", "3 attempts" (never below 0).

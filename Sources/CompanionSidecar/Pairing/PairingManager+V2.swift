@@ -29,11 +29,12 @@ extension PairingManager {
     /// own pin into `CI` then, and refuses at once, without charging an attempt, a pin that is not its own.
     public func exchange(
         pairingID: String, deviceName: String, devicePublicKey: Ed25519PublicKey, share: [UInt8],
-        seenTLSPin: TLSPin? = nil, peer: String?
+        seenTLSPin: TLSPin? = nil, seenTLSCertificate: [UInt8]? = nil, peer: String?
     ) async throws -> PairingExchangeResponse {
         let identity = try requireIdentity()
         var pairing = try usablePairing(id: pairingID)
         let boundPin = try boundTLSPin(seen: seenTLSPin, peer: peer)
+        let boundCertificate = try boundTLSCertificate(seen: seenTLSCertificate, pin: boundPin)
         if pairing.failedAttempts >= policy.maxFailedAttempts {
             pairing.state = .burned
             active = pairing
@@ -45,7 +46,8 @@ extension PairingManager {
             throw burnedError
         }
         let ci = PairingProtocolV2.channelIdentifier(
-            deviceKey: devicePublicKey, sidecarKey: identity.publicKey, tlsPin: boundPin)
+            deviceKey: devicePublicKey, sidecarKey: identity.publicKey, tlsPin: boundPin,
+            tlsCertificateDigest: boundCertificate)
         let party = CPaceParty(
             role: .responder, prs: PairingProtocolV2.passwordString(code: pairing.code), ci: ci,
             sid: pairing.pairingID)
@@ -143,6 +145,21 @@ extension PairingManager {
                 "the TLS key the companion saw (\(seen)) is not this sidecar's "
                     + "(\(tlsPin?.description ?? "it serves no TLS key")): something between them presented another "
                     + "certificate; no attempt was charged")
+        }
+        return own
+    }
+
+    /// The certificate digest this sidecar binds into `CI`: its own served certificate's when the companion sent
+    /// the digest of the one it saw. Another certificate with this sidecar's key (issued by someone else) means
+    /// something between them presented it.
+    func boundTLSCertificate(seen: [UInt8]?, pin: TLSPin?) throws -> [UInt8]? {
+        guard let seen else { return nil }
+        guard pin != nil, let own = tlsCertificateDigest, ConstantTime.equals(own, seen) else {
+            throw SidecarError(
+                .tlsKeyMismatch,
+                "the TLS certificate the companion saw is not the one this sidecar serves, though it carries this "
+                    + "sidecar's key: something between them presented a certificate issued by someone else; no "
+                    + "attempt was charged")
         }
         return own
     }

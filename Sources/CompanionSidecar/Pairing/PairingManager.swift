@@ -20,13 +20,15 @@ public actor PairingManager {
     let identity: Ed25519KeyPair?
     /// The pin of the TLS key served, put in `qrPayload` when the base URL is `https`.
     private(set) var tlsPin: TLSPin?
+    /// The SHA-256 of the leaf certificate served (DER), which the v2 exchange binds when the companion sends its own.
+    private(set) var tlsCertificateDigest: [UInt8]?
     /// The last completed pairing, for the workstation's own display (verification code).
     private var lastCompletion: PairingCompletion?
 
     public init(
         policy: PairingPolicy, registry: Registry, baseURL: String, hostName: String,
-        identity: Ed25519KeyPair? = nil, tlsPin: TLSPin? = nil, now: @escaping @Sendable () -> Date = { Date() },
-        logger: Logger = Logger(label: "companion.sidecar.pairing")
+        identity: Ed25519KeyPair? = nil, tlsPin: TLSPin? = nil, tlsCertificate: [UInt8]? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }, logger: Logger = Logger(label: "companion.sidecar.pairing")
     ) {
         self.policy = policy
         self.registry = registry
@@ -34,6 +36,7 @@ public actor PairingManager {
         self.hostName = hostName
         self.identity = identity
         self.tlsPin = tlsPin
+        self.tlsCertificateDigest = tlsCertificate.map(PairingProtocolV2.certificateDigest(der:))
         self.now = now
         self.logger = logger
     }
@@ -44,8 +47,12 @@ public actor PairingManager {
     /// The base URL put in `qrPayload`.
     public var currentBaseURL: String { baseURL }
 
-    /// Sets the TLS pin put in `qrPayload` (a reload of the user's files or a rotation's switch changes it).
-    public func setTLSPin(_ pin: TLSPin?) { tlsPin = pin }
+    /// Sets the TLS pin put in `qrPayload` and the certificate (DER) the v2 exchange binds: a reload of the user's
+    /// files or a rotation's switch changes them.
+    public func setTLS(pin: TLSPin?, certificate: [UInt8]?) {
+        tlsPin = pin
+        tlsCertificateDigest = certificate.map(PairingProtocolV2.certificateDigest(der:))
+    }
 
     /// The pin put in `qrPayload`: the TLS key's when the base URL is `https`, else none.
     var payloadTLSPin: TLSPin? { baseURL.lowercased().hasPrefix("https://") ? tlsPin : nil }

@@ -30,9 +30,17 @@ struct PairingV2Routes {
         guard let share = Base64URL.decode(body.share), Ristretto255.isValidElement(share) else {
             throw SidecarError.badRequest("share must be a base64url ristretto255 element (32 bytes)")
         }
+        var certificate: [UInt8]?
+        if let text = body.tlsCertificate {
+            guard let digest = Base64URL.decode(text), digest.count == 32, body.tlsPin != nil else {
+                throw SidecarError.badRequest(
+                    "tlsCertificate must be the base64url SHA-256 of the certificate (32 bytes), sent with tlsPin")
+            }
+            certificate = digest
+        }
         let response = try await pairing.exchange(
             pairingID: body.pairingId, deviceName: name, devicePublicKey: key, share: share, seenTLSPin: body.tlsPin,
-            peer: context.peerDescription)
+            seenTLSCertificate: certificate, peer: context.peerDescription)
         return try JSONBody.response(response)
     }
 

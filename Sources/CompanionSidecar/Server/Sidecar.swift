@@ -61,7 +61,8 @@ public final class Sidecar: Sendable {
                 hostName: configuration.hostName, scheme: configuration.publicListener.security.scheme)
         self.pairing = PairingManager(
             policy: configuration.pairing, registry: registry, baseURL: baseURL, hostName: configuration.hostName,
-            identity: configuration.identity, tlsPin: tls?.pin, now: now, logger: logger)
+            identity: configuration.identity, tlsPin: tls?.pin, tlsCertificate: tls?.holder.material.leafDER, now: now,
+            logger: logger)
         self.openAPIDocument = OpenAPIDocument.load()
         // The nonce memory outlives the process: a request captured before a restart stays a replay after it.
         self.authenticator = try RequestAuthenticator(

@@ -45,7 +45,7 @@ struct TLSReloadService: Service {
     private func reload(because reason: String) async {
         do {
             let (before, after) = try tls.reload()
-            await pairing.setTLSPin(after)
+            await pairing.setTLS(pin: after, certificate: tls.holder.material.leafDER)
             if before == after {
                 logger.notice("TLS certificate reloaded (\(reason)); same key \(after)")
             } else {

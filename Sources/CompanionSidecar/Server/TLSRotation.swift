@@ -68,7 +68,7 @@ struct TLSRotationService: Service {
             while !Task.isCancelled {
                 do {
                     if let pin = try tls.switchIfDue(now: now()) {
-                        await pairing.setTLSPin(pin)
+                        await pairing.setTLS(pin: pin, certificate: tls.holder.material.leafDER)
                         logger.notice("TLS key rotated: now serving \(pin)")
                     }
                 } catch {

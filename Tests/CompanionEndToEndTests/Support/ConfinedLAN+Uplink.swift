@@ -14,8 +14,8 @@ extension ConfinedLAN {
     /// Connects this machine's own network namespace to the namespace: a veth pair (`cku…` here, ``uplinkInterface``
     /// there, a /30 between them) and a host route to ``address`` through it, so a command run outside reaches the
     /// sidecar by the address it serves. Deleting the namespace (``remove()``) deletes the pair and the route with
-    /// it. One uplink at a time on a machine (the route to ``address`` is this machine's): suites using it are
-    /// `.serialized`.
+    /// it. One uplink at a time on a machine (the route to ``address`` is this machine's): the suites using it are
+    /// nested in the `.serialized` ``OnPathInterceptionEndToEndTests`` (a suite of their own would run beside it).
     func connectUplink() async throws {
         let outside = "cku" + name.dropFirst(3)
         try await ip(["link", "add", outside, "type", "veth", "peer", "name", Self.uplinkInterface, "netns", name])

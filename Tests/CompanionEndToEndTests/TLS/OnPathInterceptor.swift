@@ -12,13 +12,17 @@ struct OnPathInterceptor {
     /// The file it appends what clients sent to.
     let record: URL
 
-    /// Starts it in `lan` presenting `identity`; with `upstream` (`HOST:PORT`), relaying there over TLS.
+    /// Starts it in `lan` presenting `identity`; with `upstream` (`HOST:PORT`), relaying there over TLS. With
+    /// `first`, the next connection after each ``presentFirst()`` is shown that certificate instead.
     static func start(
-        _ lan: ConfinedLAN, identity: TestTLSCertificates.Identity, record: URL, relayingTo upstream: String? = nil
+        _ lan: ConfinedLAN, identity: TestTLSCertificates.Identity, record: URL, relayingTo upstream: String? = nil,
+        first: TestTLSCertificates.Identity? = nil
     ) async throws -> OnPathInterceptor {
         let script = TestPaths.packageRoot.appendingPathComponent("Tests/interception/tls_interceptor.py").path
+        let trigger = record.appendingPathExtension("first")
+        let firstArguments = first.map { ["--first", $0.certificate, $0.key, trigger.path] } ?? []
         let process = try lan.spawn(
-            [MCPTestServer.python, script, identity.certificate, identity.key, record.path]
+            [MCPTestServer.python, script] + firstArguments + [identity.certificate, identity.key, record.path]
                 + (upstream.map { [$0] } ?? []))
         try await process.waitForOutput(timeout: TestDeadline.seconds) { out, _ in out.contains("\n") }
         let first = process.stdout.prefix { $0 != "\n" }
@@ -27,6 +31,11 @@ struct OnPathInterceptor {
             throw ConfinedLANError(detail: "the interceptor did not start: \(process.stdout) \(process.stderr)")
         }
         return OnPathInterceptor(process: process, port: port, record: record)
+    }
+
+    /// Shows the `first` certificate of ``start(_:identity:record:relayingTo:first:)`` to the next connection.
+    func presentFirst() throws {
+        try Data().write(to: record.appendingPathExtension("first"))
     }
 
     /// What clients sent after their handshakes, decrypted.

@@ -19,6 +19,9 @@ enum TLSProbe {
         let context = try NIOSSLContext(configuration: configuration)
         let loop = SidecarTransport.eventLoopGroup.next()
         let leaf = loop.makePromise(of: [UInt8]?.self)
+        // Every path completes `leaf` (a later completion is ignored): a promise left pending is a leak, which
+        // NIO traps on in a debug build (a connection refused or timed out used to end the process there).
+        defer { leaf.succeed(nil) }
         _ = try await handshake(host: host, port: port, timeout: timeout, loop: loop) { hostname in
             try NIOSSLClientHandler(
                 context: context, serverHostname: hostname,
@@ -55,15 +58,21 @@ enum TLSProbe {
     ) async throws -> Bool {
         let outcome = loop.makePromise(of: Bool.self)
         let serverName = (try? SocketAddress(ipAddress: host, port: 0)) == nil ? host : nil
-        let channel = try await ClientBootstrap(group: loop)
-            .connectTimeout(timeout)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(makeHandler(serverName))
-                    try channel.pipeline.syncOperations.addHandler(HandshakeObserver(outcome: outcome))
+        let channel: any Channel
+        do {
+            channel = try await ClientBootstrap(group: loop)
+                .connectTimeout(timeout)
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(makeHandler(serverName))
+                        try channel.pipeline.syncOperations.addHandler(HandshakeObserver(outcome: outcome))
+                    }
                 }
-            }
-            .connect(host: host, port: port).get()
+                .connect(host: host, port: port).get()
+        } catch {
+            outcome.succeed(false)
+            throw error
+        }
         let deadline = loop.scheduleTask(in: timeout) { channel.close(promise: nil) }
         defer { deadline.cancel() }
         channel.closeFuture.whenComplete { _ in outcome.succeed(false) }
