@@ -4,7 +4,8 @@ import Testing
 
 extension RealClaudeCLISuites {
     /// ILS S-01/US-1 and US-11 on a terminal: `companion dashboard` from a paired device shows what the
-    /// workstation's `GET /api/v1/stats` and `/stats/recent` answer, and the version of its real `claude`.
+    /// workstation's `GET /api/v1/stats` and `/stats/recent` answer, and the version of its real `claude`; what the
+    /// workstation sent reaches the terminal escaped.
     @Suite(.serialized, .timeLimit(.minutes(5)))
     struct DashboardCLITests {
         /// A skill, two installed plugins (one enabled) and an MCP server no health check has seen, in the
@@ -27,6 +28,10 @@ extension RealClaudeCLISuites {
             try JSONSerialization.data(withJSONObject: object).write(to: state)
         }
 
+        /// The first prompt of the session started in a terminal: it titles the session, and carries a window
+        /// title (OSC 0), a screen clear (CSI 2J) and an 8-bit CSI, which must not reach the dashboard's terminal.
+        static let hostilePrompt = "hello \u{1B}]0;owned\u{07}\u{1B}[2J\u{9B}31m"
+
         @Test func theDashboardShowsTheStatsRecentSessionsAndTheClaudeCodeVersion() async throws {
             let world = try await ChatCLITests.world { _ in .text("dashboard answer") }
             defer { world.stop() }
@@ -35,7 +40,7 @@ extension RealClaudeCLISuites {
             // After the project: `makeProject` rewrites `.claude.json`, where the MCP server is added.
             try Self.configure(world.sandbox)
             let direct = try await ProcessRunner.run(
-                "/usr/bin/env", ["-C", project, try ClaudeCLIBinary.locate(), "-p"], input: "hello",
+                "/usr/bin/env", ["-C", project, try ClaudeCLIBinary.locate(), "-p"], input: Self.hostilePrompt,
                 environment: world.sandbox.environment.mapValues { Optional($0) })
             #expect(direct.status == 0, "\(direct)")
             for name in ["older chat", "newest chat"] {
@@ -65,10 +70,10 @@ extension RealClaudeCLISuites {
             #expect(dashboard["recentSessions"]?.arrayValue?.count == 1, "\(dashboard)")
             let (_, all) = try await world.cli.json(["dashboard"])
             let recent = try #require(all["recentSessions"]?.arrayValue)
-            // The terminal session is titled by its first prompt.
-            #expect(
-                Set(recent.compactMap { $0["name"]?.stringValue }) == ["older chat", "newest chat", "hello"],
-                "\(recent)")
+            // The terminal session is titled by its first prompt, control sequences and all, in the JSON.
+            let names = recent.compactMap { $0["name"]?.stringValue }
+            #expect(names.count == 3 && names.contains("older chat") && names.contains("newest chat"), "\(recent)")
+            #expect(names.contains { $0.hasPrefix("hello") && $0.contains("\u{1B}") }, "\(recent)")
             let active = recent.compactMap { $0["lastActiveAt"]?.stringValue }
             #expect(active.count == 3 && active == active.sorted(by: >), "most recent first: \(active)")
 
@@ -82,6 +87,11 @@ extension RealClaudeCLISuites {
             ] {
                 #expect(text.stdout.contains(line), "\(line) not in:\n\(text.stdout)")
             }
+            // What came over the network reaches the terminal escaped (NO_COLOR: the CLI writes no ESC itself).
+            #expect(
+                !text.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{9B}" },
+                "a control character reached the terminal: \(text.stdout.debugDescription)")
+            #expect(text.stdout.contains("hello"), "\(text.stdout)")
             let refused = try await world.cli.run(["dashboard", "--recent", "0"])
             #expect(refused.status == Exit.usage && refused.stderr.contains("--recent"), "\(refused)")
         }
