@@ -1,3 +1,4 @@
+import CompanionAPI
 import CompanionTestSupport
 import Foundation
 import Testing
@@ -8,8 +9,9 @@ extension RealClaudeCLISuites {
     /// workstation sent reaches the terminal escaped.
     @Suite(.serialized, .timeLimit(.minutes(5)))
     struct DashboardCLITests {
-        /// A skill, two installed plugins (one enabled) and an MCP server no health check has seen, in the
-        /// sandbox's Claude Code configuration, as Claude Code itself writes them.
+        /// A skill, two installed plugins (one enabled) and two MCP servers (`tester`, a real stdio MCP server, and
+        /// `docs`, which no health check sees), in the sandbox's Claude Code configuration, as Claude Code itself
+        /// writes them.
         static func configure(_ sandbox: ClaudeSandbox) throws {
             let config = sandbox.configDirectory
             let skill = config.appendingPathComponent("skills/release-notes")
@@ -24,7 +26,11 @@ extension RealClaudeCLISuites {
                 to: sandbox.settingsFile)
             let state = config.appendingPathComponent(".claude.json")
             var object = try JSONSerialization.jsonObject(with: Data(contentsOf: state)) as! [String: Any]
-            object["mcpServers"] = ["docs": ["type": "stdio", "command": "/bin/true", "args": [String]()]]
+            let tester = try MCPTestServer.install(in: sandbox.root)
+            object["mcpServers"] = [
+                "docs": ["type": "stdio", "command": "/bin/true", "args": [String]()],
+                "tester": ["type": "stdio", "command": MCPTestServer.python, "args": [tester]],
+            ]
             try JSONSerialization.data(withJSONObject: object).write(to: state)
         }
 
@@ -47,6 +53,11 @@ extension RealClaudeCLISuites {
                 let chat = try await world.cli.run(["chat", "--new", "--name", name, "hello"])
                 #expect(chat.status == Exit.success, "\(chat)")
             }
+            // A health check (it needs `control`, which the world's device has not) finds `tester` healthy.
+            let admin = CompanionCLI()
+            _ = try await ConnectionEndToEndTests.pair(admin, world.sidecar, name: "Admin", scopes: [.read, .control])
+            let health = try await admin.run(["mcp", "health", "tester"])
+            #expect(health.status == Exit.success && health.stdout.contains("tester: healthy"), "\(health)")
             let version = try await ProcessRunner.run(try ClaudeCLIBinary.locate(), ["--version"])
             // `2.1.330 (Claude Code)`: the sidecar reports the number.
             let claudeVersion = String(version.stdout.split(separator: " ").first ?? "")
@@ -66,7 +77,7 @@ extension RealClaudeCLISuites {
             #expect(stats["sessions"]?["active"] == .integer(0))
             #expect(stats["skills"]?["total"] == .integer(1))
             #expect(stats["plugins"]?["total"] == .integer(2) && stats["plugins"]?["enabled"] == .integer(1))
-            #expect(stats["mcpServers"]?["total"] == .integer(1) && stats["mcpServers"]?["healthy"] == .integer(0))
+            #expect(stats["mcpServers"]?["total"] == .integer(2) && stats["mcpServers"]?["healthy"] == .integer(1))
             #expect(dashboard["recentSessions"]?.arrayValue?.count == 1, "\(dashboard)")
             let (_, all) = try await world.cli.json(["dashboard"])
             let recent = try #require(all["recentSessions"]?.arrayValue)
@@ -82,7 +93,7 @@ extension RealClaudeCLISuites {
             for line in [
                 "Claude Code  \(claudeVersion)", "Projects     \(projectCount)",
                 "Sessions     \(sessionCount) (0 answering now)",
-                "MCP servers  0 of 1 healthy", "Skills       1", "Plugins      2 (1 enabled)", "Recent sessions",
+                "MCP servers  1 of 2 healthy", "Skills       1", "Plugins      2 (1 enabled)", "Recent sessions",
                 "newest chat", "older chat",
             ] {
                 #expect(text.stdout.contains(line), "\(line) not in:\n\(text.stdout)")
