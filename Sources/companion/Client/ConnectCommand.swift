@@ -20,8 +20,9 @@ struct ConnectCommand: CompanionCommand {
               companion connect
               companion connect http://192.168.1.30:7878 --yes
 
-            Replacing a stored URL with a different one asks first (a line read from standard input: y or yes);
-            --yes answers for you. Nothing is stored when the answer is no.
+            Replacing a stored URL with a different one asks first, on the terminal (y or yes); --yes answers
+            for you. Nothing is stored when the answer is no (exit 1), nor without a terminal to ask on and
+            without --yes (exit 64).
             """)
 
     @Argument(
@@ -95,9 +96,18 @@ struct ConnectCommand: CompanionCommand {
         }
     }
 
-    /// AC-12.7: a stored URL is only replaced by a different one when the person says so (or `--yes`).
+    /// AC-12.7: a stored URL is only replaced by a different one when the person says so (or `--yes`). Without a
+    /// terminal to ask on (standard input or standard error not a terminal) nobody can say so: refused with
+    /// exit 64, nothing changed, as `--yes` is then the only way.
     private func confirmReplacing(_ stored: String?, with target: String) throws {
         guard let stored, stored != target, !yes else { return }
+        guard isatty(STDIN_FILENO) == 1, Terminal.stderrIsTTY else {
+            throw CLIFailure(
+                .usage,
+                "the stored workstation URL (\(Terminal.safe(stored))) was not changed: replacing it needs a "
+                    + "confirmation, and there is no terminal to ask on",
+                hint: "run `companion connect \(Terminal.safe(target)) --yes` to replace it")
+        }
         let question =
             "This companion's workstation is \(Terminal.safe(stored)).\n"
             + "Replace it with \(Terminal.safe(target))? [y/N] "

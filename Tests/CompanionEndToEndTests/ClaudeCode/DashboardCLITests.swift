@@ -1,14 +1,17 @@
+import CompanionAPI
 import CompanionTestSupport
 import Foundation
 import Testing
 
 extension RealClaudeCLISuites {
     /// ILS S-01/US-1 and US-11 on a terminal: `companion dashboard` from a paired device shows what the
-    /// workstation's `GET /api/v1/stats` and `/stats/recent` answer, and the version of its real `claude`.
+    /// workstation's `GET /api/v1/stats` and `/stats/recent` answer, and the version of its real `claude`; what the
+    /// workstation sent reaches the terminal escaped.
     @Suite(.serialized, .timeLimit(.minutes(5)))
     struct DashboardCLITests {
-        /// A skill, two installed plugins (one enabled) and an MCP server no health check has seen, in the
-        /// sandbox's Claude Code configuration, as Claude Code itself writes them.
+        /// A skill, two installed plugins (one enabled) and two MCP servers (`tester`, a real stdio MCP server, and
+        /// `docs`, which no health check sees), in the sandbox's Claude Code configuration, as Claude Code itself
+        /// writes them.
         static func configure(_ sandbox: ClaudeSandbox) throws {
             let config = sandbox.configDirectory
             let skill = config.appendingPathComponent("skills/release-notes")
@@ -23,9 +26,17 @@ extension RealClaudeCLISuites {
                 to: sandbox.settingsFile)
             let state = config.appendingPathComponent(".claude.json")
             var object = try JSONSerialization.jsonObject(with: Data(contentsOf: state)) as! [String: Any]
-            object["mcpServers"] = ["docs": ["type": "stdio", "command": "/bin/true", "args": [String]()]]
+            let tester = try MCPTestServer.install(in: sandbox.root)
+            object["mcpServers"] = [
+                "docs": ["type": "stdio", "command": "/bin/true", "args": [String]()],
+                "tester": ["type": "stdio", "command": MCPTestServer.python, "args": [tester]],
+            ]
             try JSONSerialization.data(withJSONObject: object).write(to: state)
         }
+
+        /// The first prompt of the session started in a terminal: it titles the session, and carries a window
+        /// title (OSC 0), a screen clear (CSI 2J) and an 8-bit CSI, which must not reach the dashboard's terminal.
+        static let hostilePrompt = "hello \u{1B}]0;owned\u{07}\u{1B}[2J\u{9B}31m"
 
         @Test func theDashboardShowsTheStatsRecentSessionsAndTheClaudeCodeVersion() async throws {
             let world = try await ChatCLITests.world { _ in .text("dashboard answer") }
@@ -35,13 +46,18 @@ extension RealClaudeCLISuites {
             // After the project: `makeProject` rewrites `.claude.json`, where the MCP server is added.
             try Self.configure(world.sandbox)
             let direct = try await ProcessRunner.run(
-                "/usr/bin/env", ["-C", project, try ClaudeCLIBinary.locate(), "-p"], input: "hello",
+                "/usr/bin/env", ["-C", project, try ClaudeCLIBinary.locate(), "-p"], input: Self.hostilePrompt,
                 environment: world.sandbox.environment.mapValues { Optional($0) })
             #expect(direct.status == 0, "\(direct)")
             for name in ["older chat", "newest chat"] {
                 let chat = try await world.cli.run(["chat", "--new", "--name", name, "hello"])
                 #expect(chat.status == Exit.success, "\(chat)")
             }
+            // A health check (it needs `control`, which the world's device has not) finds `tester` healthy.
+            let admin = CompanionCLI()
+            _ = try await ConnectionEndToEndTests.pair(admin, world.sidecar, name: "Admin", scopes: [.read, .control])
+            let health = try await admin.run(["mcp", "health", "tester"])
+            #expect(health.status == Exit.success && health.stdout.contains("tester: healthy"), "\(health)")
             let version = try await ProcessRunner.run(try ClaudeCLIBinary.locate(), ["--version"])
             // `2.1.330 (Claude Code)`: the sidecar reports the number.
             let claudeVersion = String(version.stdout.split(separator: " ").first ?? "")
@@ -61,14 +77,14 @@ extension RealClaudeCLISuites {
             #expect(stats["sessions"]?["active"] == .integer(0))
             #expect(stats["skills"]?["total"] == .integer(1))
             #expect(stats["plugins"]?["total"] == .integer(2) && stats["plugins"]?["enabled"] == .integer(1))
-            #expect(stats["mcpServers"]?["total"] == .integer(1) && stats["mcpServers"]?["healthy"] == .integer(0))
+            #expect(stats["mcpServers"]?["total"] == .integer(2) && stats["mcpServers"]?["healthy"] == .integer(1))
             #expect(dashboard["recentSessions"]?.arrayValue?.count == 1, "\(dashboard)")
             let (_, all) = try await world.cli.json(["dashboard"])
             let recent = try #require(all["recentSessions"]?.arrayValue)
-            // The terminal session is titled by its first prompt.
-            #expect(
-                Set(recent.compactMap { $0["name"]?.stringValue }) == ["older chat", "newest chat", "hello"],
-                "\(recent)")
+            // The terminal session is titled by its first prompt, control sequences and all, in the JSON.
+            let names = recent.compactMap { $0["name"]?.stringValue }
+            #expect(names.count == 3 && names.contains("older chat") && names.contains("newest chat"), "\(recent)")
+            #expect(names.contains { $0.hasPrefix("hello") && $0.contains("\u{1B}") }, "\(recent)")
             let active = recent.compactMap { $0["lastActiveAt"]?.stringValue }
             #expect(active.count == 3 && active == active.sorted(by: >), "most recent first: \(active)")
 
@@ -77,11 +93,16 @@ extension RealClaudeCLISuites {
             for line in [
                 "Claude Code  \(claudeVersion)", "Projects     \(projectCount)",
                 "Sessions     \(sessionCount) (0 answering now)",
-                "MCP servers  0 of 1 healthy", "Skills       1", "Plugins      2 (1 enabled)", "Recent sessions",
+                "MCP servers  1 of 2 healthy", "Skills       1", "Plugins      2 (1 enabled)", "Recent sessions",
                 "newest chat", "older chat",
             ] {
                 #expect(text.stdout.contains(line), "\(line) not in:\n\(text.stdout)")
             }
+            // What came over the network reaches the terminal escaped (NO_COLOR: the CLI writes no ESC itself).
+            #expect(
+                !text.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{9B}" },
+                "a control character reached the terminal: \(text.stdout.debugDescription)")
+            #expect(text.stdout.contains("hello"), "\(text.stdout)")
             let refused = try await world.cli.run(["dashboard", "--recent", "0"])
             #expect(refused.status == Exit.usage && refused.stderr.contains("--recent"), "\(refused)")
         }

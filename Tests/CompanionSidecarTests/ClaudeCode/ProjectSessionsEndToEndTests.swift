@@ -64,6 +64,9 @@ extension RealClaudeSidecarSuites {
                     #expect(
                         FileManager.default.fileExists(
                             atPath: fixture.sandbox.transcript(sessionID: claudeID, projectPath: project.path).path))
+                    #expect(
+                        !FileManager.default.fileExists(
+                            atPath: fixture.sandbox.transcript(sessionID: claudeID, projectPath: other.path).path))
                     let body = try Self.requestBody(fixture, prompt: prompt)
                     #expect(body.contains(project.path) && !body.contains(other.path))
                 }
