@@ -23,11 +23,12 @@ struct AgentsListCommand: CompanionCommand {
         discussion: """
             Examples:
               companion agents list
-              companion agents list --group myrepo --json
+              companion agents list --group /home/me/src/myrepo --json
             """)
 
     @OptionGroup var connection: TaskConnectionOptions
-    @Option(help: "Only the sessions of this project directory.") var group: String?
+    @Option(help: "Only the sessions of this project directory (its full path on the workstation).")
+    var group: String?
     @Flag(help: "Print the API's JSON.") var json = false
     @OptionGroup var table: TableOptions
 
