@@ -10,8 +10,8 @@ struct AgentsCommand: AsyncParsableCommand {
         commandName: "agents",
         abstract: "List agent sessions on the workstation, read and type into their terminals, start and remove them.",
         subcommands: [
-            AgentsListCommand.self, AgentsShowCommand.self, AgentsTailCommand.self, AgentsSendCommand.self,
-            AgentsNewCommand.self, AgentsRemoveCommand.self,
+            AgentsListCommand.self, AgentsGroupsCommand.self, AgentsShowCommand.self, AgentsTailCommand.self,
+            AgentsSendCommand.self, AgentsNewCommand.self, AgentsRemoveCommand.self,
         ],
         defaultSubcommand: AgentsListCommand.self)
 }

@@ -3,7 +3,7 @@ import CompanionTestSupport
 import Foundation
 import Testing
 
-/// The orca plan's group filter from the companion: `companion agents list --group DIR` against a real
+/// The orca plan's groups from the companion: `companion agents groups` and `agents list --group DIR` against a real
 /// `companion sidecar serve` whose agent sessions are `/bin/cat` panes on a private tmux server (`-L`), in two
 /// project directories. A group is a project directory's full path on the workstation, matched exactly.
 @Suite(.timeLimit(.minutes(3)))
@@ -33,6 +33,19 @@ struct AgentGroupsCLITests {
             made[project.path, default: []].insert(id)
         }
         #expect(made[alpha.path]?.count == 2 && made[beta.path]?.count == 1)
+
+        // `agents groups` (GET /api/groups): the two directories, by path, with their counts.
+        let (grouped, groups) = try await cli.json(["agents", "groups"])
+        #expect(grouped.status == Exit.success, "\(grouped)")
+        let rows = groups.arrayValue ?? []
+        #expect(rows.map { $0["path"]?.stringValue } == [alpha.path, beta.path], "\(groups)")
+        #expect(rows.map { $0["name"]?.stringValue } == ["alpha", "beta"], "\(groups)")
+        #expect(rows.map { $0["session_count"] } == [.integer(2), .integer(1)], "\(groups)")
+        #expect(rows.allSatisfy { if case .integer? = $0["attention_count"] { true } else { false } }, "\(groups)")
+        let groupsTable = try await cli.run(["agents", "groups", "--wide"])
+        let tableLines = groupsTable.stdout.split(separator: "\n")
+        #expect(groupsTable.status == Exit.success && tableLines.first?.hasPrefix("PATH") == true, "\(groupsTable)")
+        #expect(tableLines.dropFirst().map { $0.hasPrefix(alpha.path) || $0.hasPrefix(beta.path) } == [true, true])
 
         for project in [alpha, beta] {
             let (listed, sessions) = try await cli.json(["agents", "list", "--group", project.path])
