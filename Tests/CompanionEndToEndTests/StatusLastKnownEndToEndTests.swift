@@ -22,10 +22,21 @@ struct StatusLastKnownEndToEndTests {
         let file = state.appendingPathComponent("companionkit/\(cli.profile)/last-status.json")
         let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
+        // Public data only: what status prints (names, ids, times, scopes), no token, key or pairing secret.
+        let kept = try JSONValue.parse(Data(contentsOf: file))
+        guard case .object(let members) = kept, case .object(let device)? = kept["connectedDevice"] else {
+            Issue.record("not the state status prints: \(kept)")
+            return
+        }
+        #expect(
+            Set(members.keys) == ["sidecarURL", "connected", "connectedDevice", "thisDeviceConnected", "observedAt"])
+        #expect(Set(device.keys).isSubset(of: ["id", "name", "connectedAt", "pairedAt", "lastSeenAt", "scopes"]))
 
         let text = try await cli.run(["status"])
         #expect(text.status == Exit.network, "\(text)")
         #expect(text.stdout.contains("Workstation unreachable. Last known state (stale: seen "), "\(text.stdout)")
+        let age = #"stale: seen [0-9]+ s ago, at [0-9]{4}-[0-9]{2}-[0-9]{2}T"#
+        #expect(text.stdout.range(of: age, options: .regularExpression) != nil, "\(text.stdout)")
         #expect(text.stdout.contains("Status:       connected") && text.stdout.contains("Phone (this device)"))
         #expect(!text.stderr.isEmpty, "the failure and its hint still go to standard error")
 

@@ -6,10 +6,11 @@ enum TaskReview {
     /// The built-in review: `claude -p` with only the user's own settings (`--setting-sources user`: not the
     /// pull request's `.claude/` or `.mcp.json`), no MCP server (`--strict-mcp-config`: a server of the user's
     /// could write), only the read-only file tools, and the normal permission mode, so nothing can change a
-    /// file or run a command. The prompt is on standard input.
+    /// file or run a command. The prompt is on standard input. The answer comes as stream-json, so that each of
+    /// its lines reaches the log as it is written (``ReviewAnswerLines``).
     static let claudeArguments = [
         "-p", "--setting-sources", "user", "--strict-mcp-config", "--tools", "Read,Grep,Glob",
-        "--permission-mode", "default", "--output-format", "text",
+        "--permission-mode", "default", "--output-format", "stream-json", "--verbose", "--include-partial-messages",
     ]
 
     /// The largest diff given to the review command; a larger one is cut at a line end, and the prompt says so.

@@ -59,7 +59,7 @@ extension TaskRunner {
 
     func runStep(
         _ task: AgentTask, name: String, executable: String, arguments: [String], input: Data, shown: String,
-        timeLimit: Duration? = nil, environment: [String: String]? = nil
+        timeLimit: Duration? = nil, environment: [String: String]? = nil, answer: ReviewAnswerLines? = nil
     ) async throws -> StepResult {
         if running[task.id]?.cancelled == true {
             try await store.updateStep(taskID: task.id, name: name, status: .cancelled)
@@ -86,9 +86,13 @@ extension TaskRunner {
                 self.expire(task.id, process)
             }
         }
+        // With `answer`, standard output is stream-json whose answer lines are logged as they complete.
+        var answer = answer
         for await batch in process.output {
-            try await log(task.id, batch.lines.map { (batch.stream, batch.timestamp, $0) })
+            let lines = batch.stream == .stdout ? (answer?.lines(for: batch.lines) ?? batch.lines) : batch.lines
+            if !lines.isEmpty { try await log(task.id, lines.map { (batch.stream, batch.timestamp, $0) }) }
         }
+        if let rest = answer?.finish(), !rest.isEmpty { try await log(task.id, rest.map { (.stdout, Date(), $0) }) }
         let code = await process.exitStatus()
         watchdog?.cancel()
         running[task.id]?.process = nil

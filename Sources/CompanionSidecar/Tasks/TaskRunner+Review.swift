@@ -55,7 +55,7 @@ extension TaskRunner {
             result = try await runStep(
                 task, name: TaskStepName.review, executable: "/usr/bin/env", arguments: arguments,
                 input: Data(prompt.utf8), shown: (["claude"] + TaskReview.claudeArguments).joined(separator: " "),
-                environment: environment(for: task, base: configuration.reviewEnvironment))
+                environment: environment(for: task, base: configuration.reviewEnvironment), answer: ReviewAnswerLines())
         }
         switch result {
         case .cancelled: return (.cancelled, nil, "cancelled by request")

@@ -10,8 +10,8 @@ struct AgentsCommand: AsyncParsableCommand {
         commandName: "agents",
         abstract: "List agent sessions on the workstation, read and type into their terminals, start and remove them.",
         subcommands: [
-            AgentsListCommand.self, AgentsShowCommand.self, AgentsTailCommand.self, AgentsSendCommand.self,
-            AgentsNewCommand.self, AgentsRemoveCommand.self,
+            AgentsListCommand.self, AgentsGroupsCommand.self, AgentsShowCommand.self, AgentsTailCommand.self,
+            AgentsSendCommand.self, AgentsNewCommand.self, AgentsRemoveCommand.self,
         ],
         defaultSubcommand: AgentsListCommand.self)
 }
@@ -23,11 +23,12 @@ struct AgentsListCommand: CompanionCommand {
         discussion: """
             Examples:
               companion agents list
-              companion agents list --group myrepo --json
+              companion agents list --group /home/me/src/myrepo --json
             """)
 
     @OptionGroup var connection: TaskConnectionOptions
-    @Option(help: "Only the sessions of this project directory.") var group: String?
+    @Option(help: "Only the sessions of this project directory (its full path on the workstation).")
+    var group: String?
     @Flag(help: "Print the API's JSON.") var json = false
     @OptionGroup var table: TableOptions
 

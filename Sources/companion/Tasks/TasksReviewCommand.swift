@@ -2,19 +2,21 @@ import ArgumentParser
 import CompanionAPI
 import Foundation
 
-/// `companion tasks review NUMBER --repo-url URL`: a task reviewing a pull request (docs/tasks.md).
+/// `companion tasks review NUMBER [--repo-url URL]`: a task reviewing a pull request (docs/tasks.md).
 struct TasksReviewCommand: CompanionCommand {
     static let configuration = CommandConfiguration(
         commandName: "review",
         abstract: "Review a pull request (or GitLab merge request) by number, and follow the review's log.",
         discussion: """
-            The sidecar clones the repository, fetches refs/pull/NUMBER/head (GitHub) or \
+            The repository is --repo-url, else the origin remote of the git clone in the current directory. \
+            The sidecar clones it, fetches refs/pull/NUMBER/head (GitHub) or \
             refs/merge-requests/NUMBER/head (GitLab), checks it out and runs its review command on the diff \
             against the default branch (by default claude -p with read-only tools). The exit status is the \
             task's: 0 when the review succeeded, 12 when it failed.
 
             Examples:
               companion tasks review 123 --repo-url https://github.com/me/repo.git
+              cd ~/src/repo && companion tasks review 123
               companion tasks review 42 --repo-url git@gitlab.com:me/repo.git --no-follow --json
             """)
 
@@ -22,8 +24,10 @@ struct TasksReviewCommand: CompanionCommand {
     // Every unrecognised word, so that `review -1` is told it is no pull request number rather than an option.
     @Argument(parsing: .allUnrecognized, help: "The pull request's number (digits, e.g. 123).")
     var number: [String] = []
-    @Option(name: .customLong("repo-url"), help: "The repository whose pull request is reviewed.")
-    var repoURL: String
+    @Option(
+        name: .customLong("repo-url"),
+        help: "The repository whose pull request is reviewed (default: the current directory's origin remote).")
+    var repoURL: String?
     @Option(help: "The task's title (default: \"Review pull request #NUMBER\").") var title: String?
     @Flag(help: "Start the review and return instead of following its log.") var noFollow = false
     @Flag(help: "Print JSON.") var json = false
@@ -31,6 +35,8 @@ struct TasksReviewCommand: CompanionCommand {
 
     func execute() async throws {
         let pr = try Self.pullRequestNumber(number)
+        var repoURL = self.repoURL
+        if repoURL == nil { repoURL = try await OriginRemote.url() }
         let request = CreateTaskRequest(
             title: title ?? "Review pull request #\(pr)", description: "", repoURL: repoURL, pr: pr)
         if let problem = request.validationError() { throw CLIFailure(.usage, problem) }

@@ -30,6 +30,44 @@ struct TaskReviewCLITests {
         #expect(missing.stderr.contains("pull request 9 was not found"), "\(missing)")
     }
 
+    /// Without `--repo-url`, the review is of the current directory's `origin` (a clone made here with real git);
+    /// outside a clone it is a usage error that says what to give instead, and nothing reaches the sidecar.
+    @Test func withoutARepositoryURLTheCurrentClonesOriginIsReviewed() async throws {
+        let data = try temporaryDirectory()
+        let repos = try temporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(at: data)
+            try? FileManager.default.removeItem(at: repos)
+        }
+        let repository = try TestPullRequestRepository(in: repos)
+        let clone = repos.appendingPathComponent("checkout")
+        let cloned = try await ProcessRunner.run("git", ["clone", "-q", repository.bare.path, clone.path])
+        #expect(cloned.status == 0, "\(cloned)")
+        let review = #"echo "reviewing $COMPANION_TASK_PR of $COMPANION_TASK_REPO_URL"; grep '^+let'"#
+        let sidecar = try await SidecarProcess.start(
+            .tasks(dataDirectory: data, arguments: ["--clone-root", repos.path, "--review-command", review]))
+        defer { sidecar.stop() }
+        let found = try await Self.run(in: clone, ["tasks", "review", "8", "--url", sidecar.url])
+        #expect(found.status == 0, "\(found)")
+        let expected = "\nreviewing 8 of \(repository.bare.path)\n+\(TestPullRequestRepository.gitLabLine)\n"
+        #expect(found.stdout.hasSuffix(expected), "\(found)")
+
+        let outside = try await Self.run(in: data, ["tasks", "review", "8", "--url", sidecar.url])
+        #expect(outside.status == 64, "\(outside)")
+        #expect(outside.stderr.contains("not a git clone with an origin remote"), "\(outside)")
+        #expect(outside.stderr.contains("--repo-url"), "\(outside)")
+        let (_, tasks) = try await CompanionCLI.taskKey.json(["tasks", "list", "--url", sidecar.url])
+        #expect(tasks["tasks"]?.arrayValue?.count == 1, "only the first review was sent: \(tasks)")
+    }
+
+    /// `companion ARGUMENTS` run in `directory`, with the task API key.
+    static func run(in directory: URL, _ arguments: [String]) async throws -> ProcessRunner.Result {
+        try await ProcessRunner.run(
+            "/bin/sh",
+            ["-c", #"cd "$1" && shift && exec "$@""#, "sh", directory.path, TestPaths.companionBinary.path]
+                + arguments, environment: CompanionCLI.taskKey.environment)
+    }
+
     @Test func aNumberThatIsNotAPullRequestNumberIsAUsageError() async throws {
         for bad in ["abc", "-1", "0", "7x", "99999999999", "--7"] {
             let result = try await CompanionCLI.taskKey.run([
