@@ -1,5 +1,5 @@
 /// Any JSON value, decoded and written back as compact JSON text with sorted keys (a tool use's input).
-struct JSONText: Decodable {
+struct JSONText: Decodable, Equatable {
     var text: String
 
     private struct AnyKey: CodingKey {

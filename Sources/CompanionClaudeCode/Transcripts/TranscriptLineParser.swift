@@ -2,7 +2,8 @@ import Foundation
 
 /// Turns one transcript line into a ``TranscriptLine``. Only the record types that carry conversation or session
 /// facts are decoded (`user`, `assistant`, `system`, `custom-title`, `ai-title`, `summary`); the others are
-/// recognised by their top-level `type` without decoding (``RecordTypeScanner``).
+/// recognised by their top-level `type` without decoding (``RecordTypeScanner``). The fields are read by
+/// ``RawRecordScanner``; `JSONDecoder` decides only the lines the scanner cannot (malformed ones, mostly).
 enum TranscriptLineParser {
     static let parsedTypes: Set<String> = ["user", "assistant", "system", "custom-title", "ai-title", "summary"]
 
@@ -13,7 +14,10 @@ enum TranscriptLineParser {
         }
         guard let scanned else { return .skipped }
         if let type = scanned, !parsedTypes.contains(type) { return .skipped }
-        guard let raw = try? JSONDecoder().decode(RawRecord.self, from: line) else { return .malformed }
+        guard
+            let raw = line.withUnsafeBytes(RawRecordScanner.record)
+                ?? (try? JSONDecoder().decode(RawRecord.self, from: line))
+        else { return .malformed }
         return parse(raw)
     }
 
