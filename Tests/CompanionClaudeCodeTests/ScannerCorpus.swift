@@ -48,6 +48,17 @@ enum ScannerCorpus {
             assistant + head + #","message":{"content":[{"type":"tool_use","id":"t6","input":{"k":1,"k":2}}]}}"#,
             assistant + head
                 + #","message":{"content":[{"type":"thinking","thinking":"hm"},{"type":"redacted_thinking"}]}}"#,
+            assistant + head + #","message":{"content":[{"type":"tool_use","id":"t7","name":"N","input":{"b":"#
+                + #"[{"z":1,"a":-12},[],{}],"B":"\u0001\t\"","a\u00e9":true,"a":false,"é":null,"Z":"\u00e9","#
+                + #""0":0,"big":123456789012345678,"s":" x ","\u0061b":"escaped key"}}]}}"#,
+            assistant + head + #","message":{"content":[{"type":"tool_use","id":"t8","input":{"n":-0}}]}}"#,
+            assistant + head
+                + #","message":{"content":[{"type":"tool_use","id":"t9","input":{"n":1234567890123456789}}]}}"#,
+            assistant + head + #","message":{"content":[{"type":"tool_use","id":"ta","input":{"o":{"k":1,"k":1}}}]}}"#,
+            assistant + head
+                + #","message":{"content":[{"type":"tool_use","id":"tb","input":{"a":"x","\u0061":"y"}}]}}"#,
+            assistant + head
+                + #","message":{"content":[{"type":"tool_use","id":"tc","input":[true,false,null,"s",7]}]}}"#,
             // Wrong types, nulls, duplicates, escaped keys.
             user + head + #","isMeta":"yes","isCompactSummary":1,"timestamp":5,"message":{"content":"w"}}"#,
             user + head + #","timestamp":null,"message":{"content":null}}"#,

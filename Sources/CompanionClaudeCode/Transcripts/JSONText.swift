@@ -2,6 +2,8 @@
 struct JSONText: Decodable, Equatable {
     var text: String
 
+    init(text: String) { self.text = text }
+
     private struct AnyKey: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }

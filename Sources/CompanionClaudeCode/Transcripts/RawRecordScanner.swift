@@ -5,8 +5,8 @@ import Foundation
 /// else skipped (validated, not built). A record gets exactly the fields `JSONDecoder` would give it
 /// (`RawRecord.init(from:)`, each field under `try?`); a line the scan cannot be sure of (see ``JSONCursor``, and
 /// also a wanted key given twice, a content array with a non-object element, a non-string `type`) gets nil, and
-/// the caller decodes it with `JSONDecoder`. A tool use's `input` (any JSON, usually a few hundred bytes) is
-/// decoded by `JSONDecoder` from its bytes alone, so its canonical text (``JSONText``) is `JSONDecoder`'s.
+/// the caller decodes it with `JSONDecoder`. A tool use's `input` (any JSON) is written as ``JSONText`` from its
+/// bytes, or, when it holds a number whose text `JSONDecoder`'s reading decides, decoded by `JSONDecoder` alone.
 ///
 /// No JSON library in the package set reads selected keys without building the whole document (Foundation's
 /// `JSONDecoder` and `JSONSerialization` and GRDB's JSON support all parse every value); this is the part of the
@@ -170,9 +170,18 @@ enum RawRecordScanner {
         return block
     }
 
-    /// A tool use's input as canonical JSON text, decoded by `JSONDecoder` from the value's bytes.
+    /// A tool use's input as canonical JSON text: written from the bytes where its text is certain
+    /// (``JSONCursor/canonical(into:depth:)``), else decoded by `JSONDecoder` from the value's bytes alone.
     private static func input(_ cursor: inout JSONCursor) throws(Undecided) -> JSONText? {
         let first = cursor.peek()
+        if first != UInt8(ascii: "n") {
+            var attempt = cursor
+            var text = ""
+            if (try? attempt.canonical(into: &text)) != nil {
+                cursor = attempt
+                return JSONText(text: text)
+            }
+        }
         let valueStart = cursor.index
         try cursor.skipValue()
         if first == UInt8(ascii: "n") { return nil }  // `null`, the only value starting with n: absent.
