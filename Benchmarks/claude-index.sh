@@ -16,7 +16,22 @@
 #   warm sessions listing, 1,000 sessions: 3.7 to 4.1 ms p50 watching (aim < 20 ms), 12 to 19 ms without the watcher;
 #   last page (50 messages) of the 500 MB transcript: 0.47 ms p50 (aim < 50 ms);
 #   one appended line to the watcher's change notification: 102 to 128 ms (debounce 100 ms; aim < 1 s).
-# The cold build's time is JSONDecoder (about half the samples in `perf`) and SQLite inserts of the tool results.
+# The cold build's time was JSONDecoder (about half the samples in `perf`) and SQLite inserts of the tool results.
+#
+# Figures (2026-11-28, the same tree, after RawRecordScanner replaced the JSONDecoder pass per line; both builds run
+# back to back by this script, `BENCH_BIN=<build of 216393a> Benchmarks/claude-index.sh 1000 2048 500` then the new
+# release build; load average 15 to 22 from other builds on the 2 cores, so wall-clock figures are a third of an idle
+# machine's and CPU-seconds are the comparable figure):
+#   before: cold build 77.7 s wall, 24.0 CPU-s (10.8 CPU-s per GB), 29 MB/s, 1.49 x jq's throughput (jq 115.5 s);
+#     parsing alone 35 MB/s;
+#   after:  cold build 30.2 s wall, 13.5 CPU-s (6.1 CPU-s per GB), 73 MB/s, 2.71 x jq's throughput (jq 82.0 s);
+#     parsing alone 175 MB/s; the same database (985,684,168 bytes both);
+#   last page 0.48 ms p50 (0.55 before); one appended line to the notification 106 ms (107 before: the debounce).
+# The aim of >= 500 MB/s needs at most 4.5 s for 2.2 GB, i.e. <= 9 CPU-s on both cores even idle and perfectly
+# parallel; the build now spends 6.1 CPU-s per GB (13.5 s), most of it no longer in JSON: `perf` (256 MB tree)
+# puts the field scanner at 18 % of the samples, the kernel at 26 % (pwrite of ~1 GB of WAL and database pages,
+# pread), SQLite at 12 %, malloc/retain/release the rest. Not met; the next cost is SQLite's writes of the tool
+# results (one copy in the WAL, one at checkpoint).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SESSIONS=${1:-1000}
