@@ -49,8 +49,8 @@ enum ScannerCorpus {
             assistant + head
                 + #","message":{"content":[{"type":"thinking","thinking":"hm"},{"type":"redacted_thinking"}]}}"#,
             assistant + head + #","message":{"content":[{"type":"tool_use","id":"t7","name":"N","input":{"b":"#
-                + #"[{"z":1,"a":-12},[],{}],"B":"\u0001\t\"","a\u00e9":true,"a":false,"é":null,"Z":"\u00e9","#
-                + #""0":0,"big":123456789012345678,"s":" x ","\u0061b":"escaped key"}}]}}"#,
+                + #"[{"z":1,"a":-12},[],{}],"B":"\u0001\t\"","aé":true,"a":false,"é":null,"Z":"\u00e9","#
+                + #""0":0,"big":123456789012345678,"s":" x "}}]}}"#,
             assistant + head + #","message":{"content":[{"type":"tool_use","id":"t8","input":{"n":-0}}]}}"#,
             assistant + head
                 + #","message":{"content":[{"type":"tool_use","id":"t9","input":{"n":1234567890123456789}}]}}"#,
