@@ -8,9 +8,10 @@ import Foundation
 /// the caller decodes it with `JSONDecoder`. A tool use's `input` (any JSON) is written as ``JSONText`` from its
 /// bytes, or, when it holds a number whose text `JSONDecoder`'s reading decides, decoded by `JSONDecoder` alone.
 ///
-/// No JSON library in the package set reads selected keys without building the whole document (Foundation's
-/// `JSONDecoder` and `JSONSerialization` and GRDB's JSON support all parse every value); this is the part of the
-/// index's cold build that `JSONDecoder` made slow.
+/// Hand-written: Foundation's `JSONDecoder` and `JSONSerialization` (the JSON the package has) build every value.
+/// simdjson's On-Demand API (Debian's libsimdjson-dev) would read selected keys, but it is C++: a system library
+/// and C++ interop in every build of the package, and its notion of valid JSON would still have to be reconciled
+/// with `JSONDecoder`'s line by line. This is the part of the index's cold build that `JSONDecoder` made slow.
 enum RawRecordScanner {
     typealias Undecided = JSONCursor.Undecided
 
