@@ -1,6 +1,8 @@
 /// Any JSON value, decoded and written back as compact JSON text with sorted keys (a tool use's input).
-struct JSONText: Decodable {
+struct JSONText: Decodable, Equatable {
     var text: String
+
+    init(text: String) { self.text = text }
 
     private struct AnyKey: CodingKey {
         var stringValue: String

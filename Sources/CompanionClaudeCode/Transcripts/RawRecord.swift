@@ -1,7 +1,7 @@
-/// The fields of a transcript record the index uses, decoded with `JSONDecoder` (which skips every other field
-/// without building it: a tool result's `toolUseResult` copy of a file, usage figures, and so on). A field of an
-/// unexpected type reads as absent.
-struct RawRecord: Decodable {
+/// The fields of a transcript record the index uses. ``RawRecordScanner`` reads them from a line's bytes; a line it
+/// cannot decide is decoded with `JSONDecoder` (`init(from:)`, the reference the scanner's results are tested
+/// against). A field of an unexpected type reads as absent.
+struct RawRecord: Decodable, Equatable {
     var type: String
     var isSidechain: Bool?
     var isMeta: Bool?
@@ -22,6 +22,8 @@ struct RawRecord: Decodable {
         case type, isSidechain, isMeta, isCompactSummary, timestamp, cwd, gitBranch, version, uuid, subtype, content
         case message, customTitle, aiTitle, summary
     }
+
+    init(type: String) { self.type = type }
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -44,11 +46,13 @@ struct RawRecord: Decodable {
 }
 
 /// A record's `message`: its model and content.
-struct RawMessage: Decodable {
+struct RawMessage: Decodable, Equatable {
     var model: String?
     var content: RawContent?
 
     enum CodingKeys: String, CodingKey { case model, content }
+
+    init() {}
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -58,7 +62,7 @@ struct RawMessage: Decodable {
 }
 
 /// Message or tool-result content: a string or an array of blocks.
-enum RawContent: Decodable {
+enum RawContent: Decodable, Equatable {
     case text(String)
     case blocks([RawBlock])
 
@@ -74,7 +78,7 @@ enum RawContent: Decodable {
 }
 
 /// One content block (text, thinking, image, tool use, tool result).
-struct RawBlock: Decodable {
+struct RawBlock: Decodable, Equatable {
     var type: String?
     var text: String?
     var thinking: String?
@@ -90,6 +94,8 @@ struct RawBlock: Decodable {
         case toolUseId = "tool_use_id"
         case isError = "is_error"
     }
+
+    init() {}
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)

@@ -2,18 +2,21 @@ import Foundation
 
 /// Turns one transcript line into a ``TranscriptLine``. Only the record types that carry conversation or session
 /// facts are decoded (`user`, `assistant`, `system`, `custom-title`, `ai-title`, `summary`); the others are
-/// recognised by their top-level `type` without decoding (``RecordTypeScanner``).
+/// recognised by their top-level `type` without decoding (``RecordTypeScanner``). The fields are read by
+/// ``RawRecordScanner``; `JSONDecoder` decides only the lines the scanner cannot (malformed ones, mostly).
 enum TranscriptLineParser {
     static let parsedTypes: Set<String> = ["user", "assistant", "system", "custom-title", "ai-title", "summary"]
 
     static func parse(_ line: Data) -> TranscriptLine {
-        // nil: a blank line; .some(nil): no top-level type found without parsing.
-        let scanned: String?? = line.withUnsafeBytes { bytes in
-            bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } ? nil : .some(RecordTypeScanner.type(of: bytes))
-        }
-        guard let scanned else { return .skipped }
-        if let type = scanned, !parsedTypes.contains(type) { return .skipped }
-        guard let raw = try? JSONDecoder().decode(RawRecord.self, from: line) else { return .malformed }
+        line.withUnsafeBytes { parse($0) }
+    }
+
+    static func parse(_ line: UnsafeRawBufferPointer) -> TranscriptLine {
+        guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) else { return .skipped }  // blank
+        // A top-level type found without parsing decides whether to parse; none found: parse to tell why.
+        if let type = RecordTypeScanner.type(of: line), !parsedTypes.contains(type) { return .skipped }
+        guard let raw = RawRecordScanner.record(line) ?? (try? JSONDecoder().decode(RawRecord.self, from: Data(line)))
+        else { return .malformed }
         return parse(raw)
     }
 

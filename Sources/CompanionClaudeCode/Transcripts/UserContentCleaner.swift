@@ -41,7 +41,8 @@ enum UserContentCleaner {
 
     /// `text` without any `<tag>…</tag>` block (an unclosed one runs to the end).
     static func removing(tag: String, from text: String) -> String {
-        guard text.contains("<\(tag)>") else { return text }
+        // No `<` byte, no tag (checked first: Foundation's search costs far more than a byte scan).
+        guard text.utf8.contains(UInt8(ascii: "<")), text.contains("<\(tag)>") else { return text }
         var result = ""
         var rest = text[...]
         while let open = rest.range(of: "<\(tag)>") {
