@@ -1,4 +1,5 @@
 import CompanionAPI
+import CompanionTestSupport
 import Foundation
 import Testing
 
@@ -20,7 +21,11 @@ import Testing
         let server = Task { try await application.run() }
         for await _ in bound { break }
         defer { server.cancel() }
-        return try await body(OwnerSocketClient(socketPath: OwnerSocket.path(in: fixture.directory)))
+        // The test's deadline, not the CLI's 10 s: the in-process sidecar answers on the concurrency pool that the
+        // whole suite shares (it timed out in two loaded runs, every test of this suite 100 s late).
+        let client = OwnerSocketClient(
+            socketPath: OwnerSocket.path(in: fixture.directory), timeout: .seconds(Int64(TestDeadline.seconds)))
+        return try await body(client)
     }
 
     @Test func theSidecarsOwnUserIsServed() async throws {
