@@ -21,6 +21,11 @@ public final class PrefetchedVault: InspectableVault, @unchecked Sendable {
         for name in names { prefetched[name] = found[name] }
     }
 
+    /// The prefetched names that were absent (and not written since).
+    public var missing: [String] {
+        lock.withLock { prefetched.filter { $0.value == nil }.map(\.key).sorted() }
+    }
+
     public func get(_ name: String) throws -> SecureBytes? {
         if let value = lock.withLock({ prefetched[name] }) { return value }
         return try inner.get(name)

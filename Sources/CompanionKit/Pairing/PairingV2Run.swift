@@ -83,7 +83,10 @@ struct PairingV2Run {
                 .pairing,
                 "the workstation did not prove it knows this code: the code is wrong, or something "
                     + "between this device and the workstation altered the exchange"
-                    + (tlsPin == nil ? "" : " (such as a TLS interceptor presenting a certificate of its own)"),
+                    + (tlsPin == nil
+                        ? ""
+                        : " (such as a TLS interceptor presenting a certificate of its own, or a sidecar older than "
+                            + "this companion, which binds the TLS key but not the whole certificate: update it)"),
                 hint:
                     "check the code on the workstation's screen and try again (\(Self.attempts(offer.attemptsLeft - 1)) "
                     + "left on this pairing)")

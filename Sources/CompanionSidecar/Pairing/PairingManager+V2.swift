@@ -157,9 +157,9 @@ extension PairingManager {
         guard pin != nil, let own = tlsCertificateDigest, ConstantTime.equals(own, seen) else {
             throw SidecarError(
                 .tlsKeyMismatch,
-                "the TLS certificate the companion saw is not the one this sidecar serves, though it carries this "
-                    + "sidecar's key: something between them presented a certificate issued by someone else; no "
-                    + "attempt was charged")
+                "the TLS certificate the companion saw is not the one this sidecar serves now, though it carries "
+                    + "this sidecar's key: something between them presented a certificate issued by someone else, or "
+                    + "the sidecar's certificate was just replaced (try again); no attempt was charged")
         }
         return own
     }

@@ -32,7 +32,8 @@ final class SidecarTLS: Sendable {
                 nil
             }
         holder = try TLSContextHolder(material: Self.material(self.source, names: names, kept: kept))
-        self.rotation = Mutex(rotation)
+        // A rotation is of the vault's key: with the user's files there is none to switch to.
+        if case .selfSigned = self.source { self.rotation = Mutex(rotation) } else { self.rotation = Mutex(nil) }
     }
 
     /// The pin of the key served now.

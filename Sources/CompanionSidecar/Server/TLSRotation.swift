@@ -48,7 +48,8 @@ extension SidecarTLS {
 
     /// Serves the announced key now if its time has come; returns its pin when it switched.
     func switchIfDue(now: Date) throws(TLSMaterialError) -> TLSPin? {
-        guard let due = rotation.withLock({ $0 }), due.switchAt <= now else { return nil }
+        // Only the sidecar's own key rotates: a certificate the user brought is renewed in its files.
+        guard case .selfSigned = source, let due = rotation.withLock({ $0 }), due.switchAt <= now else { return nil }
         try holder.replace(with: Self.material(.selfSigned(due.next), names: names, kept: kept))
         rotation.withLock { $0 = nil }
         return due.next.pin

@@ -54,7 +54,13 @@ struct SidecarIdentity {
             options.profile = env.isEmpty ? defaultProfile : env
         }
         do {
-            let vault = try options.open(prefetching: itemNames(needs))
+            let batch = try options.open(prefetching: itemNames(needs))
+            // A key to make (a first start): the loaders then read under the vault's change lock, live, so that two
+            // first starts sharing a profile do not each make their own from a read taken before it.
+            let live: (any CredentialVault)? = (batch as? PrefetchedVault).flatMap {
+                $0.missing.isEmpty ? nil : $0.inner
+            }
+            let vault = live ?? batch
             let (keyPair, created) = try DeviceIdentityStore(vault: vault).loadOrCreate()
             let profile = options.profileName
             let existing = try auditKey(in: vault, create: false)
