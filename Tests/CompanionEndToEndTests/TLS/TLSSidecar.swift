@@ -16,17 +16,22 @@ struct TLSSidecar {
     /// `10.77.0.1:PORT`, for openssl.
     var lanAuthority: String { "\(ConfinedLAN.address):\(port)" }
 
-    /// Starts it with `--host 127.0.0.1 --host <hosts…>` (the LAN address by default) and `arguments`.
+    /// Starts it with `--host 127.0.0.1 --host <hosts…>` (the LAN address by default) and `arguments`; with
+    /// `vaultProfile`, its keys are kept in that profile of the run's keyring (the namespace reaches the keyring's
+    /// D-Bus socket, a file), else it starts with `--ephemeral-identity`.
     static func start(
-        _ lan: ConfinedLAN, hosts: [String] = [ConfinedLAN.address], arguments: [String] = [], name: String = "tls"
+        _ lan: ConfinedLAN, hosts: [String] = [ConfinedLAN.address], arguments: [String] = [], name: String = "tls",
+        port: Int = 0, vaultProfile: String? = nil
     ) async throws -> TLSSidecar {
+        let identity = vaultProfile == nil ? ["--ephemeral-identity"] : []
+        let environment: [String: String?] =
+            vaultProfile.map { ["COMPANION_VAULT": "secret-service", "COMPANION_SIDECAR_PROFILE": $0] } ?? [:]
         let process = try lan.spawn(
             [TestPaths.companionBinary.path, "sidecar", "serve", "--host", "127.0.0.1"]
                 + hosts.flatMap { ["--host", $0] } + [
-                    "--port", "0", "--data-dir", lan.directory.appendingPathComponent(name).path, "--json",
-                    "--ephemeral-identity", "--no-advertise", "--no-claude-code", "--no-agents", "--log-level",
-                    "warning",
-                ] + arguments)
+                    "--port", String(port), "--data-dir", lan.directory.appendingPathComponent(name).path, "--json",
+                    "--no-advertise", "--no-claude-code", "--no-agents", "--log-level", "warning",
+                ] + identity + arguments, environment: environment)
         try await process.waitForOutput(timeout: 60) { out, _ in out.contains("\n") }
         let announcement = try JSONValue.parse(String(process.stdout.prefix { $0 != "\n" }))
         guard case .integer(let port)? = announcement["port"], let pin = announcement["tlsPin"]?.stringValue else {
