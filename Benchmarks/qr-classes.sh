@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Generates labelled QR sets, one directory per failure class, into DIR (default .build/qr-classes): each image
 # with a NAME.txt holding the exact expected text. Codes from the `qrencode` CLI, distortions from ImageMagick,
-# fixed seeds, so every run produces the same images. Each class runs from mild to severe.
+# fixed seeds, so every run produces the same images. Each class runs from mild to severe (eight images), then
+# three times more from a distance (modules of 1.6, 1.44 and 1.32 pixels).
 #   Benchmarks/qr-classes.sh [DIR]
 # QR_CORPUS_OFFSET=N shifts every payload and noise seed: a holdout set of the same classes.
 # Classes: rotation, perspective, lowcontrast, inverted, blur, noise, finder (damaged or partly covered finder
@@ -93,5 +94,21 @@ for k in 1 2 3 4 5 6 7 8; do
 done
 # JPEG artefacts: downscaled and saved at very low quality.
 for q in 3 4 5 6 7 8 9 10; do EXT=jpg make jpeg -resize 50% -quality "$q"; done
+# Each class again from a distance: modules of 1.6, 1.44 and 1.32 pixels (4-pixel modules resized to 40, 36, 33 %).
+for f in 40 36 33; do
+    far=(-filter Triangle -resize "$f%")
+    SCALE=4 make rotation -background white -rotate "$((f - 7))" "${far[@]}" -seed "$(seed $f)" -attenuate 0.8 +noise Gaussian
+    SCALE=4 make perspective -bordercolor white -border 20 -virtual-pixel white -distort Perspective \
+        '0,0 15,8  $((W+39)),0 $((W+34)),15  0,$((H+39)) 5,$((H+24))  $((W+39)),$((H+39)) $((W+39)),$((H+39))' "${far[@]}"
+    SCALE=4 make lowcontrast +level 40%,60% "${far[@]}" -seed "$(seed $f)" -attenuate 0.3 +noise Gaussian
+    SCALE=4 make inverted -negate "${far[@]}"
+    SCALE=4 make blur -blur 0x1.6 "${far[@]}"
+    SCALE=4 make noise "${far[@]}" -seed "$(seed $f)" -attenuate 1.2 +noise Gaussian
+    LEVEL=H SCALE=4 make finder -fill white -draw "rectangle 16,16 30,30" "${far[@]}"
+    SCALE=4 make small -filter Triangle -resize "$((f - 10))%"
+    SCALE=4 make shadow \( +clone -sparse-color Barycentric "0,0 gray(30%) %w,%h white" \) -compose multiply \
+        -composite "${far[@]}"
+    EXT=jpg SCALE=4 make jpeg "${far[@]}" -quality 20
+done
 rm -rf "${out:?}/src"
 echo "qr-classes: $n images in ${#classes[@]} classes in $out"

@@ -5,17 +5,24 @@ import Testing
 @testable import CompanionQR
 
 /// Recall per failure class on the labelled sets `Benchmarks/qr-classes.sh` generates (the `qrencode` CLI and
-/// ImageMagick, fixed seeds, eight images per class from mild to severe): each class keeps the recall it reached,
-/// the images the decoder learnt to read stay read, and no image ever yields a wrong payload.
+/// ImageMagick, fixed seeds, eleven images per class: mild to severe, then from a distance): each class keeps the
+/// recall it reached, the images the decoder learnt to read stay read, and no image ever yields a wrong payload.
 @Suite struct QRFailureClassTests {
-    /// Images per class (out of 8) that must decode to exactly their text: what the decoder reaches today.
+    /// Images per class (out of 11) that must decode to exactly their text: what the decoder reaches today.
     static let floors: [String: Int] = [
-        "rotation": 8, "perspective": 8, "lowcontrast": 8, "inverted": 5, "blur": 8, "noise": 8, "finder": 5,
-        "small": 8, "shadow": 7, "jpeg": 8,
+        "rotation": 11, "perspective": 10, "lowcontrast": 11, "inverted": 8, "blur": 10, "noise": 11, "finder": 8,
+        "small": 9, "shadow": 10, "jpeg": 9,
     ]
 
-    /// Images the decoder before the "upscaled-sharpened" and "upscaled-adaptive" passes did not read.
-    static let learnt = ["blur/blur-39.png", "small/small-56.png", "small/small-57.png", "small/small-58.png"]
+    /// Images, at least one per class, that no pass before "upscaled-sharpened" and "upscaled-adaptive" read.
+    static let learnt = [
+        "rotation/rotation-90.png", "rotation/rotation-100.png", "perspective/perspective-81.png",
+        "perspective/perspective-91.png", "lowcontrast/lowcontrast-92.png", "lowcontrast/lowcontrast-102.png",
+        "inverted/inverted-103.png", "blur/blur-39.png", "blur/blur-84.png", "blur/blur-94.png", "noise/noise-95.png",
+        "noise/noise-105.png", "finder/finder-106.png", "small/small-56.png", "small/small-57.png",
+        "small/small-58.png", "small/small-87.png", "shadow/shadow-98.png", "shadow/shadow-108.png",
+        "jpeg/jpeg-89.jpg",
+    ]
 
     @Test func everyClassKeepsItsRecallAndNothingDecodesWrong() async throws {
         let directory = try TestPaths.temporaryDirectory("qr-classes")
@@ -28,7 +35,7 @@ import Testing
             let classDirectory = directory.appendingPathComponent(name)
             let images = try FileManager.default.contentsOfDirectory(atPath: classDirectory.path)
                 .filter { !$0.hasSuffix(".txt") }.sorted()
-            #expect(images.count == 8, "\(name): \(images)")
+            #expect(images.count == 11, "\(name): \(images)")
             for image in images {
                 let url = classDirectory.appendingPathComponent(image)
                 let expected = [UInt8](
@@ -42,6 +49,7 @@ import Testing
             let count = read.filter { $0.hasPrefix(name + "/") }.count
             #expect(count >= floor, "\(name): \(count) of \(images.count) read, floor \(floor)")
         }
-        for image in Self.learnt { #expect(read.contains(image), "\(image) no longer decodes") }
+        let lost = Self.learnt.filter { !read.contains($0) }
+        #expect(lost.isEmpty, "no longer decoded: \(lost)")
     }
 }
