@@ -28,7 +28,7 @@ mkdir -p "$corpus/all-classes"
 rm -f "$corpus/all-classes"/*
 sets=()
 for class in "${classes[@]}"; do
-    ln -s "../classes/$class"/* "$corpus/all-classes/"
+    cp "$corpus/classes/$class"/* "$corpus/all-classes/"
     sets+=("$class=$corpus/classes/$class")
 done
 echo "zbarimg $(zbarimg --version 2>/dev/null): zbarimg -q --raw --nodbus -Sdisable -Sqrcode.enable -Sbinary FILE"
