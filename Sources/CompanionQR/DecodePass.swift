@@ -45,7 +45,10 @@ struct DecodePass: Sendable {
     /// `qr-bench passes` with QR_EVERY_PASS=1 lists which passes read which image): "downscaled" is the only one that
     /// reads the noisy 5-megapixel photos, "upscaled-smooth" the only one for 1.3-pixel modules, "blurred" the only
     /// one for the faintest low-contrast image, "sharpened" the only one under glare; "upscaled" (nearest
-    /// neighbour) reads the one-pixel-per-module vector and is cheaper than the smooth variant. Candidates that read
+    /// neighbour) reads the one-pixel-per-module vector and is cheaper than the smooth variant. On the failure-class
+    /// sets (Benchmarks/qr-classes.sh) "upscaled-sharpened" (bilinear ×4, unsharp mask) is the only one for modules of
+    /// 1.2 to 1.4 pixels and "upscaled-adaptive" (bilinear ×2, local-mean threshold) the only one for the strongest
+    /// blur; both come last, so they cost time only on images every other pass missed. Candidates that read
     /// nothing the kept passes miss were dropped: contrast stretch, plain Otsu, adaptive (local-mean) thresholds,
     /// blur with radius 1, milder sharpening. zbar also retries every pass inverted (ZBAR_CFG_TEST_INVERTED), which
     /// covers light-on-dark codes.
@@ -60,7 +63,17 @@ struct DecodePass: Sendable {
         },
         DecodePass("blurred") { image in image.blurred(radius: 2).otsuBinarized() },
         DecodePass("sharpened") { image in image.sharpened(radius: 4, amount: 3) },
+        DecodePass("upscaled-sharpened") { image in
+            enlargement(of: image, atMost: 4).map { image.upscaledSmooth(by: $0).sharpened(radius: 6, amount: 2) }
+        },
+        DecodePass("upscaled-adaptive") { image in
+            max(image.width, image.height) <= adaptiveUpTo
+                ? image.upscaledSmooth(by: 2).adaptiveBinarized(radius: 10, offset: 3) : nil
+        },
     ]
+
+    /// Longest side up to which "upscaled-adaptive" applies (doubled, at most 1600 × 1600 pixels).
+    static let adaptiveUpTo = 800
 
     /// The pass called `name`.
     static func named(_ name: String) -> DecodePass? { all.first { $0.name == name } }

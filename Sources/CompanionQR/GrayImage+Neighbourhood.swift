@@ -60,4 +60,18 @@ extension GrayImage {
         }
         return GrayImage(width: width, height: height, pixels: output)
     }
+
+    /// Local (adaptive) binarisation: black where a pixel is at least `offset` darker than the mean of its
+    /// (2 * radius + 1)² window, white elsewhere. Follows shadows and vignetting, which a global threshold cannot.
+    func adaptiveBinarized(radius: Int, offset: Int) -> GrayImage {
+        var output = [UInt8](repeating: 0, count: pixels.count)
+        pixels.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target in
+                forEachLocalMean(radius: radius) { index, mean in
+                    target[index] = Int(source[index]) + offset > mean ? 255 : 0
+                }
+            }
+        }
+        return GrayImage(width: width, height: height, pixels: output)
+    }
 }

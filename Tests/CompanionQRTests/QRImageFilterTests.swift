@@ -37,6 +37,23 @@ import Testing
         #expect(edge[2, 0] < 100 && edge[3, 0] > 150)
     }
 
+    @Test func adaptiveThresholdFollowsAShadow() {
+        // Lit (light 200, dark 90), then in shadow (light 80, dark 30): the light module in shadow is darker than the
+        // lit dark one, so no global threshold separates them; the local one does.
+        let image = GrayImage(width: 8, height: 1, pixels: [200, 90, 200, 90, 80, 30, 80, 30])
+        let binary = image.adaptiveBinarized(radius: 1, offset: 3)
+        #expect(binary.pixels[1] == 0 && binary.pixels[2] == 255 && binary.pixels[4] == 255 && binary.pixels[5] == 0)
+        #expect(
+            GrayImage(width: 5, height: 5, filledWith: 77).adaptiveBinarized(radius: 2, offset: 3).pixels
+                .allSatisfy { $0 == 255 })
+    }
+
+    @Test func adaptivePassAppliesOnlyUpToItsSize() {
+        let pass = DecodePass.named("upscaled-adaptive")
+        #expect(pass?.transform(GrayImage(width: 801, height: 10, filledWith: 0)) == nil)
+        #expect(pass?.transform(GrayImage(width: 800, height: 10, filledWith: 0)).map { $0.width } == 1600)
+    }
+
     @Test func reductionAppliesOnlyToHugeImages() {
         #expect(DecodePass.reduced(GrayImage(width: 1600, height: 10, filledWith: 0)) == nil)
         let reduced = DecodePass.reduced(GrayImage(width: 3000, height: 2000, filledWith: 9))
