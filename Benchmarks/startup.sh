@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Start-up time of `companion` as whole processes next to the C tools doing the same job, in one run, with the
-# ratios and the goals of issue 12:
-#   companion --version              vs curl --version                          goal <= 1.5x
-#   companion keys show              vs secret-tool lookup (same keyring)       goal <= 1.2x
-#   companion status (signed)        vs curl GET /companion/status (same sidecar) goal <= 2x
+# ratios and the goals of issue 33 (restated at what the round before reached, as goals not to lose):
+#   companion --version              vs curl --version                          goal <= 1.0x
+#   companion keys show              vs secret-tool lookup (same keyring)       goal <= 1.1x
+#   companion status (signed)        vs secret-tool lookup + curl GET /companion/status (the key read, then the
+#                                       request: the two steps of a signed status; same sidecar)  goal <= 1.2x
 #   companion qr decode, one process per image of TestVectors/qr
 #                                    vs zbarimg, one process per image          goal <= 1x
 #
@@ -96,7 +97,9 @@ measure() {
 runs_qr=$(( runs / 3 > 5 ? runs / 3 : 5 ))
 measure version none "$bin --version" "curl --version"
 measure keys none "$bin keys show" "secret-tool lookup service companionkit-startup name ref"
-measure status none "$bin status" "curl -sf $url/companion/status"
+# Both sides under bash (hyperfine --shell=bash), so the reference's two processes pay no shell the other does not.
+measure status bash "$bin status >/dev/null" \
+    "secret-tool lookup service companionkit-startup name ref >/dev/null; curl -sf $url/companion/status >/dev/null"
 runs=$runs_qr measure qr bash "bash $tmp/ours.sh" "bash $tmp/zbar.sh"
 
 size=$(stat -c %s "$bin")
@@ -104,11 +107,11 @@ libraries=$(LD_TRACE_LOADED_OBJECTS=1 "$bin" 2>/dev/null | grep -c '=>' || true)
 python3 - "$tmp" "$rounds" "$runs" "$runs_qr" "$image_count" "$bin" "$size" "$libraries" <<'PY'
 import json, statistics, sys, glob
 tmp, rounds, runs, runs_qr, images, binary, size, libraries = sys.argv[1:]
-goals = {"version": 1.5, "keys": 1.2, "status": 2.0, "qr": 1.0}
+goals = {"version": 1.0, "keys": 1.1, "status": 1.2, "qr": 1.0}
 labels = {
     "version": ("companion --version", "curl --version"),
     "keys": ("companion keys show", "secret-tool lookup"),
-    "status": ("companion status (signed)", "curl GET /companion/status"),
+    "status": ("companion status (signed)", "secret-tool lookup + curl"),
     "qr": (f"companion qr decode x{images} images", f"zbarimg x{images} images"),
 }
 print(f"companion start-up ({binary}: {int(size) / 1e6:.1f} MB, {libraries} shared libraries at start)")
