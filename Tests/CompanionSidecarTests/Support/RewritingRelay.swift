@@ -74,7 +74,9 @@ final class RewritingRelay: @unchecked Sendable {
         if !body.isEmpty { head += "Content-Type: application/json\r\n" }
         head += "Content-Length: \(body.count)\r\n\r\n"
         guard connection.send(Array(head.utf8) + Array(body)) else { return nil }
-        let received = connection.readUntilClosed(timeout: 10).bytes
+        // The test's deadline: the in-process sidecar answers on the pool the whole suite shares, and 10 s ran out
+        // in a loaded run (a 502 from this relay, PairingV2OfflineAttackTests).
+        let received = connection.readUntilClosed(timeout: TestDeadline.seconds).bytes
         guard let split = received.firstRange(of: Array("\r\n\r\n".utf8)) else { return nil }
         let statusLine = String(decoding: received[..<split.lowerBound], as: UTF8.self).split(separator: " ")
         guard statusLine.count >= 2, let status = Int(statusLine[1]) else { return nil }
