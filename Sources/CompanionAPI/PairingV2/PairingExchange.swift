@@ -10,8 +10,8 @@ public struct PairingExchangeRequest: Codable, Sendable, Equatable {
     /// `Ya`, base64url (32 bytes).
     public var share: String
     /// The pin of the TLS key the companion's connection presented, when it pairs over HTTPS (bound into `CI`:
-    /// ``PairingProtocolV2/channelIdentifier(deviceKey:sidecarKey:tlsPin:)``); nil over plain HTTP and from
-    /// companions older than TLS.
+    /// ``PairingProtocolV2/channelIdentifier(deviceKey:sidecarKey:tlsPin:tlsCertificateDigest:)``); nil over
+    /// plain HTTP and from companions older than TLS.
     public var tlsPin: TLSPin?
     /// With ``tlsPin``: the SHA-256 of the whole certificate (DER) the companion's connection presented, base64url
     /// (32 bytes), also bound into `CI`; the sidecar compares it with the certificate it serves. Nil from companions

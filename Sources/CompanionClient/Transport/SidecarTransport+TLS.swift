@@ -39,8 +39,8 @@ extension SidecarTransport {
     }
 
     /// The certificate (DER) this sidecar presented to the last pinned or trust-on-first-use connection, which a
-    /// pairing binds whole (``PairingProtocolV2/channelIdentifier(deviceKey:sidecarKey:tlsPin:tlsCertificateDigest:)``);
-    /// nil over plain HTTP, under the system trust store, and before the first request.
+    /// pairing binds whole (`PairingProtocolV2.channelIdentifier(deviceKey:sidecarKey:tlsPin:tlsCertificateDigest:)`
+    /// in CompanionAPI); nil over plain HTTP, under the system trust store, and before the first request.
     public var presentedTLSCertificate: [UInt8]? {
         baseURL.scheme == "https" ? PinnedTLS.learnedCertificate(for: baseURL)?.der : nil
     }
