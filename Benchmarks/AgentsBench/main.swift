@@ -32,7 +32,7 @@ let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("
 try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
 let socketName = "agents-bench-\(getpid())"
 defer {
-    _ = try? ProcessRunner.run("/usr/bin/tmux", ["-L", socketName, "kill-server"])
+    ProcessRunner.cleanUp("/usr/bin/tmux", ["-L", socketName, "kill-server"])
     try? FileManager.default.removeItem(at: root)
 }
 
@@ -117,8 +117,8 @@ func report(_ name: String, _ samples: [Double], reference: [Double], referenceN
 
 /// Runs tmux on the benchmark's server (posix_spawn through ProcessRunner, not Foundation's Process, whose run()
 /// can crash on Linux: docs/testing.md).
-func tmux(_ arguments: [String]) throws {
-    _ = try ProcessRunner.run("/usr/bin/tmux", ["-L", socketName] + arguments)
+func tmux(_ arguments: [String]) async throws {
+    _ = try await ProcessRunner.run("/usr/bin/tmux", ["-L", socketName] + arguments)
 }
 
 func cpuSeconds(_ who: __rusage_who) -> Double {
@@ -129,9 +129,9 @@ func cpuSeconds(_ who: __rusage_who) -> Double {
 }
 
 /// CPU seconds of the tmux server so far (/proc/PID/stat utime + stime).
-func tmuxServerCPU() -> Double {
+func tmuxServerCPU() async -> Double {
     let pid =
-        ((try? ProcessRunner.run("/usr/bin/tmux", ["-L", socketName, "display-message", "-p", "#{pid}"]))?
+        ((try? await ProcessRunner.run("/usr/bin/tmux", ["-L", socketName, "display-message", "-p", "#{pid}"]))?
         .stdout ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
         let close = stat.lastIndex(of: ")")
@@ -158,7 +158,7 @@ case "latency":
         let viaCommand = "bench-command-\(i)"
         var arrived = arrivals.expect { $0.type == "session_update" && $0.session?.id == viaCommand }
         var start = DispatchTime.now().uptimeNanoseconds
-        _ = try ProcessRunner.run(
+        _ = try await ProcessRunner.run(
             companion, ["hook", "--socket", ownerSocket], input: [UInt8](try event(viaCommand)), timeout: 30)
         command.append(Double(await arrival(arrived) - start) / 1e6)
         let viaSocket = "bench-socket-\(i)"
@@ -191,10 +191,10 @@ case "terminal":
             event.type == "terminal_output" && (event.lines ?? []).contains { $0.contains(marker) }
         }
         let start = DispatchTime.now().uptimeNanoseconds
-        try tmux(["send-keys", "-t", "=" + name + ":", "-l", marker + "\n"])
+        try await tmux(["send-keys", "-t", "=" + name + ":", "-l", marker + "\n"])
         samples.append(Double(await arrival(arrived) - start) / 1e6)
         let captureStart = DispatchTime.now().uptimeNanoseconds
-        try tmux(["capture-pane", "-p", "-t", "=" + name + ":"])
+        try await tmux(["capture-pane", "-p", "-t", "=" + name + ":"])
         reference.append(Double(DispatchTime.now().uptimeNanoseconds - captureStart) / 1e6)
     }
     report("pane change -> /ws terminal_output", samples, reference: reference, referenceName: "one tmux capture-pane")
@@ -208,23 +208,23 @@ case "idle":
     }
     let watched = await sidecar.agents?.tmuxAgents.watchedCount ?? 0
     let cpu0 = cpuSeconds(RUSAGE_SELF)
-    let tmux0 = tmuxServerCPU()
+    let tmux0 = await tmuxServerCPU()
     try await Task.sleep(for: .seconds(seconds))
     let watching = cpuSeconds(RUSAGE_SELF) - cpu0
-    let watchingTmux = tmuxServerCPU() - tmux0
+    let watchingTmux = await tmuxServerCPU() - tmux0
     // Naive: capture-pane of every session once a second, from this process (children's CPU counted).
     let child0 = cpuSeconds(RUSAGE_CHILDREN)
     let self0 = cpuSeconds(RUSAGE_SELF)
-    let tmux1 = tmuxServerCPU()
+    let tmux1 = await tmuxServerCPU()
     let end = Date().addingTimeInterval(seconds)
     while Date() < end {
         let round = Date()
-        for name in names { try tmux(["capture-pane", "-p", "-t", "=" + name + ":"]) }
+        for name in names { try await tmux(["capture-pane", "-p", "-t", "=" + name + ":"]) }
         let rest = 1 - Date().timeIntervalSince(round)
         if rest > 0 { try await Task.sleep(for: .milliseconds(Int(rest * 1000))) }
     }
     let polling = cpuSeconds(RUSAGE_CHILDREN) - child0 + (cpuSeconds(RUSAGE_SELF) - self0)
-    let pollingTmux = tmuxServerCPU() - tmux1
+    let pollingTmux = await tmuxServerCPU() - tmux1
     let line = String(
         format:
             "idle %d sessions for %.0f s: sidecar watching %d panes used %.3f CPU-s (%.2f %% of a core; tmux server %.2f %%); "

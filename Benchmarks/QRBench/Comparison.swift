@@ -80,8 +80,13 @@ enum Comparison {
 
     /// Runs a program and returns its standard output (started with posix_spawn by ProcessRunner, as both
     /// sides are; not Foundation's Process, whose run() can crash on Linux: docs/testing.md).
+    /// A program that cannot be run stops the benchmark (an empty output would count as a miss).
     static func execute(_ path: String, _ arguments: [String]) -> [UInt8] {
-        (try? ProcessRunner.run(path, arguments, timeout: 600))?.stdoutBytes ?? []
+        do {
+            return try ProcessRunner.runBlocking(path, arguments, timeout: 600).stdoutBytes
+        } catch {
+            fatalError("qr-bench: \(path): \(error)")
+        }
     }
 
     static func which(_ program: String) -> String? {

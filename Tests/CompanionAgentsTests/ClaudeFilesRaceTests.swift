@@ -70,7 +70,7 @@ import Testing
         }
         // A user's settings, then a marketplace and a plugin the real CLI toggles in them.
         try Data(#"{"model": "opus"}"#.utf8).write(to: locations.userSettings)
-        let market = try TestPluginMarketplace(in: sandbox.root).repository
+        let market = try await TestPluginMarketplace(in: sandbox.root).repository
         for arguments in [["plugin", "marketplace", "add", market.path], ["plugin", "install", Self.plugin]] {
             let result = try await run(arguments)
             try #require(result.status == 0, "\(arguments): \(result)")

@@ -16,7 +16,7 @@ struct TmuxTests {
         // A server that stays up once its last session has ended, and a session that never ends by itself (a
         // `sleep 60` ended before the first kill in a run under load, where this test took 94 s).
         defer {
-            _ = try? ProcessRunner.run("/usr/bin/tmux", ["-L", socket, "kill-server"], timeout: TestDeadline.seconds)
+            ProcessRunner.cleanUp("/usr/bin/tmux", ["-L", socket, "kill-server"], timeout: TestDeadline.seconds)
         }
         let started = try await ProcessRunner.run(
             "/usr/bin/tmux",
@@ -41,7 +41,7 @@ struct TmuxTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let fake = directory.appendingPathComponent("tmux")
-        try ExecutableScript.write("#!/bin/sh\necho 'server exited unexpectedly' >&2\nexit 1\n", to: fake)
+        try await ExecutableScript.write("#!/bin/sh\necho 'server exited unexpectedly' >&2\nexit 1\n", to: fake)
         let tmux = Tmux(executable: fake.path, socketName: "unused")
         await #expect(throws: TmuxError.noSuchSession("=a")) { try await tmux.kill("a") }
     }

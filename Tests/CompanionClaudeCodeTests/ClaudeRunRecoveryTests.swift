@@ -12,9 +12,9 @@ import Testing
     /// daemon's double fork does; `environment` is added to both. The member holds `witness`'s write end.
     static func orphanedGroup(
         environment: [String: String?] = [:], witness: ExitWitness
-    ) throws -> (group: Int32, member: Int32) {
+    ) async throws -> (group: Int32, member: Int32) {
         let script = #"exec 3>"$0"; sleep infinity </dev/null >/dev/null 2>&1 & echo $$ $!"#
-        let result = try ProcessRunner.run(
+        let result = try await ProcessRunner.run(
             "/usr/bin/setsid", ["-w", "/bin/sh", "-c", script, witness.path],
             environment: environment, timeout: TestDeadline.seconds)
         let pids = result.stdout.split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
@@ -41,11 +41,11 @@ import Testing
         return directory
     }
 
-    @Test func aGroupWhoseLeaderIsGoneIsLeftAloneWithoutTheRunsMarker() throws {
+    @Test func aGroupWhoseLeaderIsGoneIsLeftAloneWithoutTheRunsMarker() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let witness = try ExitWitness()
-        let (group, member) = try Self.orphanedGroup(witness: witness)
+        let (group, member) = try await Self.orphanedGroup(witness: witness)
         defer { kill(member, SIGKILL) }
         #expect(ProcessStat(pid: group) == nil)
         let supervisor = try Self.supervisor(
@@ -58,12 +58,12 @@ import Testing
         #expect(try supervisor.recoverInterruptedRuns().isEmpty)
     }
 
-    @Test func aGroupWhoseLeaderIsGoneIsKilledWhenAMemberCarriesTheRunsMarker() throws {
+    @Test func aGroupWhoseLeaderIsGoneIsKilledWhenAMemberCarriesTheRunsMarker() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let runID = UUID()
         let witness = try ExitWitness()
-        let (group, member) = try Self.orphanedGroup(
+        let (group, member) = try await Self.orphanedGroup(
             environment: [ProcessMarker.claudeRunVariable: runID.uuidString], witness: witness)
         defer { kill(member, SIGKILL) }
         // Another run's marker is not this run's.

@@ -15,7 +15,7 @@ struct GitRecorder {
     let directory: URL
     let log: URL
 
-    init(in root: URL) throws {
+    init(in root: URL) async throws {
         directory = root.appendingPathComponent("git-recorder")
         log = root.appendingPathComponent("git-recorder.log")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -34,7 +34,7 @@ struct GitRecorder {
 
             """
         let git = directory.appendingPathComponent("git")
-        try ExecutableScript.write(script, to: git)
+        try await ExecutableScript.write(script, to: git)
     }
 
     /// `environment` with this `git` first on its `PATH`.

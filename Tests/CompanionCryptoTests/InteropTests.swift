@@ -13,7 +13,7 @@ struct InteropTests {
         return url
     }
 
-    @Test func opensslVerifiesOurSignatures() throws {
+    @Test func opensslVerifiesOurSignatures() async throws {
         let dir = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let pair = Ed25519KeyPair.generate()
@@ -25,17 +25,19 @@ struct InteropTests {
         try Data(message).write(to: dir.appendingPathComponent("msg"))
         try Data(pair.sign(message)).write(to: dir.appendingPathComponent("sig"))
         let args = ["pkeyutl", "-verify", "-pubin", "-inkey", "pub.pem", "-rawin", "-in", "msg", "-sigfile", "sig"]
-        let good = try ProcessRunner.run("sh", ["-c", "cd '\(dir.path)' && openssl " + args.joined(separator: " ")])
+        let good = try await ProcessRunner.run(
+            "sh", ["-c", "cd '\(dir.path)' && openssl " + args.joined(separator: " ")])
         #expect(good.status == 0, "\(good.output)")
         #expect(good.stdout.contains("Signature Verified Successfully"))
         try Data("tampered".utf8).write(to: dir.appendingPathComponent("msg"))
-        let bad = try ProcessRunner.run("sh", ["-c", "cd '\(dir.path)' && openssl " + args.joined(separator: " ")])
+        let bad = try await ProcessRunner.run(
+            "sh", ["-c", "cd '\(dir.path)' && openssl " + args.joined(separator: " ")])
         #expect(bad.status != 0)
     }
 
     /// ssh-keygen hashes the SSH wire encoding of the key rather than the raw key, so we hash the same blob
     /// and check that our `SHA256:` rendering is byte-for-byte what ssh-keygen prints.
-    @Test func fingerprintFormatMatchesSSHKeygen() throws {
+    @Test func fingerprintFormatMatchesSSHKeygen() async throws {
         let dir = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let key = Ed25519KeyPair.generate().publicKey
@@ -46,7 +48,7 @@ struct InteropTests {
         let blob = sshString(Array("ssh-ed25519".utf8)) + sshString(key.rawBytes)
         let file = dir.appendingPathComponent("id.pub")
         try Data("ssh-ed25519 \(Data(blob).base64EncodedString()) test\n".utf8).write(to: file)
-        let result = try ProcessRunner.run("ssh-keygen", ["-l", "-E", "sha256", "-f", file.path])
+        let result = try await ProcessRunner.run("ssh-keygen", ["-l", "-E", "sha256", "-f", file.path])
         #expect(result.status == 0, "\(result.output)")
         let printed = result.stdout.split(separator: " ")[1]
         #expect(String(printed) == Fingerprint(digest: SHA256.hash(blob)).description)

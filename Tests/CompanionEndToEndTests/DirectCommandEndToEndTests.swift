@@ -52,7 +52,7 @@ import Testing
     @Test(.enabled(if: TestKeyring.isAvailable, "needs a real keyring: run under scripts/with-keyring.sh"))
     func keysShowMatchesTheParsedCommand() async throws {
         let profile = TestKeyring.uniqueProfile()
-        defer { _ = try? ProcessRunner.run("secret-tool", ["clear", "service", "companionkit", "profile", profile]) }
+        defer { ProcessRunner.cleanUp("secret-tool", ["clear", "service", "companionkit", "profile", profile]) }
         let environment: [String: String?] = ["COMPANION_VAULT": "secret-service", "COMPANION_PROFILE": profile]
 
         let empty = try await Self.expectSame(

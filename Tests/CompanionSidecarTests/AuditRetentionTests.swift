@@ -22,7 +22,7 @@ import Testing
     /// Runs SQL in another process (python3's sqlite3), as someone editing the file by hand would.
     static func sqlite(_ path: String, _ statement: String) async throws -> ProcessRunner.Result {
         let script = "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit()"
-        return try await offPool { try ProcessRunner.run("python3", ["-c", script, path, statement]) }
+        return try await ProcessRunner.run("python3", ["-c", script, path, statement])
     }
 
     @Test func rowsOlderThanTheAgeArePrunedAndThePruningIsRecorded() async throws {

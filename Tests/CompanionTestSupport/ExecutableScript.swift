@@ -13,8 +13,8 @@ public enum ExecutableScript {
     }
 
     /// Writes `text` to `url` with mode 0755.
-    public static func write(_ text: String, to url: URL) throws {
-        let result = try ProcessRunner.run(
+    public static func write(_ text: String, to url: URL) async throws {
+        let result = try await ProcessRunner.run(
             "/bin/sh", ["-c", "cat > \"$1\" && chmod 755 \"$1\"", "sh", url.path], input: Array(text.utf8),
             timeout: 120)
         guard result.status == 0 else { throw WriteError(description: "writing \(url.path): \(result.stderr)") }

@@ -8,9 +8,9 @@ import Foundation
 /// and never answers (a server that hangs in the handshake).
 public enum MCPTestServer {
     /// Writes the program to `directory/mcp_test_server.py` and returns its path.
-    public static func install(in directory: URL) throws -> String {
+    public static func install(in directory: URL) async throws -> String {
         let url = directory.appendingPathComponent("mcp_test_server.py")
-        try ExecutableScript.write(source, to: url)
+        try await ExecutableScript.write(source, to: url)
         return url.path
     }
 

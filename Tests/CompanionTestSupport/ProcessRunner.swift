@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Children are started with `posix_spawn`, an empty signal mask and default dispositions: children of the test
 /// runner would otherwise inherit its blocked signals, and daemons they start (dbus-daemon, gnome-keyring) could
-/// not be stopped with SIGTERM. ``run(_:_:input:environment:timeout:grace:)`` runs a program to its end;
+/// not be stopped with SIGTERM. ``run(_:_:input:environment:timeout:)`` runs a program to its end;
 /// ``spawn(_:_:environment:stdin:stderr:grace:)`` starts one and returns a ``RunningProcess`` to watch.
 public enum ProcessRunner {
     /// What a finished program produced.
@@ -44,30 +44,53 @@ public enum ProcessRunner {
     /// Runs `executable` (a path, or a name looked up on PATH) with `arguments`, feeding `input` to stdin, and
     /// waits for its end. `environment` entries are added to (or, with a nil value, removed from) the current
     /// environment. A program still running after `timeout` seconds is killed and ``TimeoutError`` thrown.
-    /// Blocks its thread: from async code use the `async` overload.
-    public static func run(
+    /// Blocks its thread: from async code use the `async` overload (the compiler refuses this one there).
+    @available(*, noasync, message: "blocks a thread of Swift's pool: use `await ProcessRunner.run`")
+    public static func runBlocking(
         _ executable: String, _ arguments: [String], input: [UInt8] = [],
         environment: [String: String?] = [:], timeout: Double = 120, grace: Double = 3
     ) throws -> Result {
+        try PoolGuard.refuseBlocking(([executable] + arguments).joined(separator: " "))
         let child = try spawn(executable, arguments, environment: environment, grace: grace)
         child.write(input)
         child.closeInput()
         return try child.finishBlocking(timeout: timeout)
     }
 
-    /// ``run(_:_:input:environment:timeout:grace:)`` on a thread of its own (never blocking Swift's pool).
+    /// ``runBlocking(_:_:input:environment:timeout:grace:)`` on a thread of its own (never blocking Swift's pool).
     public static func run(
         _ executable: String, _ arguments: [String], input: String? = nil,
         environment: [String: String?] = [:], timeout: Double = 120
     ) async throws -> Result {
         let bytes = Array((input ?? "").utf8)
         return try await offPool {
-            try run(executable, arguments, input: bytes, environment: environment, timeout: timeout)
+            try runBlocking(executable, arguments, input: bytes, environment: environment, timeout: timeout)
         }
     }
 
-    /// True when `name` is an executable on PATH.
+    /// The async overload with binary `input`.
+    public static func run(
+        _ executable: String, _ arguments: [String], input: [UInt8], environment: [String: String?] = [:],
+        timeout: Double = 120
+    ) async throws -> Result {
+        try await offPool {
+            try runBlocking(executable, arguments, input: input, environment: environment, timeout: timeout)
+        }
+    }
+
+    /// True when `name` is an executable on PATH (looked up without starting a process: traits that call this
+    /// are evaluated on Swift's pool).
     public static func exists(_ name: String) -> Bool {
-        (try? run("sh", ["-c", "command -v \(name)"]).status) == 0
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
+    }
+
+    /// Starts `executable` now and lets a thread of its own wait for its end: for clean-up in a `defer` of async
+    /// code (stopping a tmux server, removing a namespace), where nothing after it needs the program done. Its
+    /// outcome is not reported.
+    public static func cleanUp(_ executable: String, _ arguments: [String], timeout: Double = 120) {
+        guard let child = try? spawn(executable, arguments) else { return }
+        child.closeInput()
+        Thread.detachNewThread { _ = try? child.finishBlocking(timeout: timeout) }
     }
 }

@@ -78,7 +78,9 @@ public final class RunningProcess: @unchecked Sendable {
     }
 
     /// ``finish(timeout:)``, blocking the calling thread.
+    @available(*, noasync, message: "blocks a thread of Swift's pool: use finish(timeout:)")
     public func finishBlocking(timeout: Double = 120) throws -> ProcessRunner.Result {
+        try PoolGuard.refuseBlocking(command)
         condition.lock()
         defer { condition.unlock() }
         let deadline = Date().addingTimeInterval(timeout)

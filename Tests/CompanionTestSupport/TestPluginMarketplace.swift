@@ -9,7 +9,7 @@ public struct TestPluginMarketplace {
     public let repository: URL
 
     /// Writes and commits it under `root/<directoryName>`.
-    public init(in root: URL, directoryName: String = "marketplace") throws {
+    public init(in root: URL, directoryName: String = "marketplace") async throws {
         repository = root.appendingPathComponent(directoryName)
         let files: [String: String] = [
             ".claude-plugin/marketplace.json": """
@@ -22,19 +22,7 @@ public struct TestPluginMarketplace {
                 "---\nname: greet\ndescription: Greets the user warmly\n---\nSay hello.\n",
             "plugins/hello/commands/wave.md": "---\ndescription: Wave at the user\n---\nWave.\n",
         ]
-        for (path, text) in files {
-            let file = repository.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: file)
-        }
-        for arguments in [
-            ["init", "-q", "-b", "main"], ["add", "-A"],
-            ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "-m", "marketplace"],
-        ] {
-            let result = try ProcessRunner.run("git", ["-C", repository.path] + arguments)
-            guard result.status == 0 else { throw Failed(description: result.description) }
-        }
+        try await TestGitRepository.make(at: repository, files: files, message: "marketplace")
     }
 
     public struct Failed: Error, CustomStringConvertible {

@@ -17,39 +17,39 @@ public struct TestPullRequestRepository: Sendable {
     public let bare: URL
 
     /// Makes a working repository under `root/work` and the bare one under `root/remote.git`.
-    public init(in root: URL) throws {
+    public init(in root: URL) async throws {
         let work = root.appendingPathComponent("work")
         bare = root.appendingPathComponent("remote.git")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         try Self.write("let greeting = \"hello\"\n", to: work.appendingPathComponent("greeting.swift"))
-        try Self.git(work, "init", "-q", "-b", "main")
-        try Self.commit(work, "greeting")
+        try await Self.git(work, "init", "-q", "-b", "main")
+        try await Self.commit(work, "greeting")
         for (branch, line) in [("github-change", Self.gitHubLine), ("gitlab-change", Self.gitLabLine)] {
-            try Self.git(work, "checkout", "-q", "-b", branch, "main")
+            try await Self.git(work, "checkout", "-q", "-b", branch, "main")
             try Self.write("let greeting = \"hello\"\n\(line)\n", to: work.appendingPathComponent("greeting.swift"))
-            try Self.commit(work, branch)
+            try await Self.commit(work, branch)
         }
-        try Self.git(work, "checkout", "-q", "main")
+        try await Self.git(work, "checkout", "-q", "main")
         try Self.write(Self.laterMainLine + "\n", to: work.appendingPathComponent("later.txt"))
-        try Self.commit(work, "later")
-        try Self.git(root, "clone", "-q", "--bare", work.path, bare.path)
-        try Self.git(bare, "config", "uploadpack.allowFilter", "true")
-        try Self.git(bare, "update-ref", "refs/pull/\(Self.gitHubNumber)/head", "refs/heads/github-change")
-        try Self.git(bare, "update-ref", "refs/merge-requests/\(Self.gitLabNumber)/head", "refs/heads/gitlab-change")
-        try Self.git(bare, "branch", "-q", "-D", "github-change", "gitlab-change")
+        try await Self.commit(work, "later")
+        try await Self.git(root, "clone", "-q", "--bare", work.path, bare.path)
+        try await Self.git(bare, "config", "uploadpack.allowFilter", "true")
+        try await Self.git(bare, "update-ref", "refs/pull/\(Self.gitHubNumber)/head", "refs/heads/github-change")
+        try await Self.git(
+            bare, "update-ref", "refs/merge-requests/\(Self.gitLabNumber)/head", "refs/heads/gitlab-change")
+        try await Self.git(bare, "branch", "-q", "-D", "github-change", "gitlab-change")
     }
 
     private static func write(_ text: String, to file: URL) throws {
         try Data(text.utf8).write(to: file)
     }
 
-    private static func commit(_ directory: URL, _ message: String) throws {
-        try git(directory, "add", "-A")
-        try git(directory, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "-m", message)
+    private static func commit(_ directory: URL, _ message: String) async throws {
+        try await TestGitRepository.commit(directory, message)
     }
 
-    private static func git(_ directory: URL, _ arguments: String...) throws {
-        let result = try ProcessRunner.run("git", ["-C", directory.path] + arguments)
-        guard result.status == 0 else { throw TestPluginMarketplace.Failed(description: result.description) }
+    private static func git(_ directory: URL, _ arguments: String...) async throws {
+        let result = try await ProcessRunner.run("git", ["-C", directory.path] + arguments)
+        guard result.status == 0 else { throw TestGitRepository.Failed(description: result.description) }
     }
 }

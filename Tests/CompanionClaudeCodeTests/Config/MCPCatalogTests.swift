@@ -146,7 +146,7 @@ extension RealClaudeSuites {
             let world = try RealClaudeMCP()
             defer { world.tearDown() }
             let project = try world.sandbox.makeProject("runs")
-            let script = try MCPTestServer.install(in: world.sandbox.root)
+            let script = try await MCPTestServer.install(in: world.sandbox.root)
             try await world.catalog().add(
                 MCPServerDefinition(
                     name: "tester", scope: .user, command: MCPTestServer.python, args: [script],

@@ -8,9 +8,9 @@ import Testing
     let directory: URL
     let script: String
 
-    init() throws {
+    init() async throws {
         directory = try TestPaths.temporaryDirectory("mcp-health")
-        script = try MCPTestServer.install(in: directory)
+        script = try await MCPTestServer.install(in: directory)
     }
 
     var environment: [String: String] { ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": directory.path] }

@@ -11,14 +11,15 @@ extension RealClaudeSuites {
         @Test func marketplaceInstallDisableEnableUninstallRemove() async throws {
             let world = try RealClaude { _ in .text("plugin world") }
             defer { world.tearDown() }
-            let marketplace = try TestPluginMarketplace(in: world.sandbox.root)
+            let marketplace = try await TestPluginMarketplace(in: world.sandbox.root)
             let plugins = ClaudePlugins(executable: world.executable, environment: world.sandbox.environment)
 
             #expect(try await plugins.installed().isEmpty)
             let name = try await plugins.addMarketplace(source: marketplace.repository.path)
             #expect(name == TestPluginMarketplace.marketplaceName)
             #expect(
-                try claudeText(world, ["plugin", "marketplace", "list"]).contains(TestPluginMarketplace.marketplaceName)
+                try await claudeText(world, ["plugin", "marketplace", "list"]).contains(
+                    TestPluginMarketplace.marketplaceName)
             )
             let known = try await plugins.marketplaces()
             #expect(known.map(\.name).contains(name))
@@ -32,7 +33,7 @@ extension RealClaudeSuites {
             let contents = PluginContents(installPath: installed.installPath, pluginName: installed.name)
             #expect(contents.description == "Says hello" && contents.commands == ["/hello:wave"])
             #expect(contents.skills == ["hello:greet"])
-            #expect(try cliList(world)["hello@test-market"] == true)
+            await #expect(try cliList(world)["hello@test-market"] == true)
 
             // The plugin and its skill are what a real run loads.
             let initMessage = try await systemInit(world)
@@ -40,19 +41,19 @@ extension RealClaudeSuites {
             #expect(initMessage.skills.contains("hello:greet"))
 
             try await plugins.setEnabled(false, installed)
-            #expect(try cliList(world)["hello@test-market"] == false)
+            await #expect(try cliList(world)["hello@test-market"] == false)
             #expect(try await plugins.resolveInstalled("hello@test-market").enabled == false)
             try await plugins.setEnabled(true, installed)
-            #expect(try cliList(world)["hello@test-market"] == true)
+            await #expect(try cliList(world)["hello@test-market"] == true)
 
             try await plugins.uninstall(installed)
-            #expect(try cliList(world).isEmpty)
+            await #expect(try cliList(world).isEmpty)
             await #expect(throws: ClaudePluginError.notInstalled("hello")) {
                 try await plugins.resolveInstalled("hello")
             }
 
             try await plugins.removeMarketplace(name: name)
-            #expect(
+            await #expect(
                 try !claudeText(world, ["plugin", "marketplace", "list"]).contains(
                     TestPluginMarketplace.marketplaceName))
         }
@@ -64,7 +65,7 @@ extension RealClaudeSuites {
         @Test func aMarketplaceFromAGitAddressIsClonedWithoutPrompts() async throws {
             let world = try RealClaude { _ in .text("unused") }
             defer { world.tearDown() }
-            let marketplace = try TestPluginMarketplace(in: world.sandbox.root)
+            let marketplace = try await TestPluginMarketplace(in: world.sandbox.root)
             let address = "https://git.example.test/team/market.git"
             let configured = try await ProcessRunner.run(
                 "git",
@@ -73,7 +74,7 @@ extension RealClaudeSuites {
                     "url.file://\(marketplace.repository.path).insteadOf", address,
                 ])
             #expect(configured.status == 0, "\(configured)")
-            let recorder = try GitRecorder(in: world.sandbox.root)
+            let recorder = try await GitRecorder(in: world.sandbox.root)
             let plugins = ClaudePlugins(
                 executable: world.executable, environment: recorder.environment(world.sandbox.environment))
 
@@ -95,7 +96,7 @@ extension RealClaudeSuites {
             }
             // The same marketplace through the installed plugin works as one from a directory does.
             try await plugins.install(try PluginID(name: "hello", marketplace: name))
-            #expect(try cliList(world)["hello@test-market"] == true)
+            await #expect(try cliList(world)["hello@test-market"] == true)
         }
 
         @Test func theCLIsRefusalsComeBackAsErrorsWithItsMessage() async throws {
@@ -120,14 +121,14 @@ extension RealClaudeSuites {
             #expect(throws: ClaudePluginError.self) { try PluginID(parsing: "../x@market") }
             #expect(throws: ClaudePluginError.self) { try PluginID(parsing: "-rf@market") }
             #expect(throws: ClaudePluginError.self) { try PluginID(parsing: "hello") }
-            #expect(try cliList(world).isEmpty)
+            await #expect(try cliList(world).isEmpty)
         }
     }
 }
 
 /// `claude plugin list --json` as the CLI prints it: plugin id → enabled.
-func cliList(_ world: RealClaude) throws -> [String: Bool] {
-    let text = try claudeText(world, ["plugin", "list", "--json"])
+func cliList(_ world: RealClaude) async throws -> [String: Bool] {
+    let text = try await claudeText(world, ["plugin", "list", "--json"])
     guard case .array(let items) = try JSONValue.parse(text) else { return [:] }
     var enabled: [String: Bool] = [:]
     for item in items {
@@ -141,9 +142,9 @@ func cliList(_ world: RealClaude) throws -> [String: Bool] {
 }
 
 /// Runs the real CLI in the sandbox; its standard output.
-func claudeText(_ world: RealClaude, _ arguments: [String], input: String? = nil) throws -> String {
-    let result = try ProcessRunner.run(
-        "/usr/bin/env", ["-C", world.sandbox.home.path, world.executable] + arguments, input: Array((input ?? "").utf8),
+func claudeText(_ world: RealClaude, _ arguments: [String], input: String? = nil) async throws -> String {
+    let result = try await ProcessRunner.run(
+        "/usr/bin/env", ["-C", world.sandbox.home.path, world.executable] + arguments, input: input,
         environment: world.sandbox.environment.mapValues { Optional($0) })
     guard result.status == 0 else { throw TestPluginMarketplace.Failed(description: result.description) }
     return result.stdout

@@ -12,7 +12,7 @@ import Testing
     @Test func installsASkillAtTheRepositoryRoot() async throws {
         let world = try SkillWorld()
         defer { world.remove() }
-        let repo = try world.repository(
+        let repo = try await world.repository(
             "root-skill.git",
             files: [
                 "SKILL.md": SkillWorld.skillText(name: "reviewer", description: "Reviews code").bytes,
@@ -39,9 +39,9 @@ import Testing
     @Test func gitGetsTheAddressAfterDashDashAndCannotPrompt() async throws {
         let world = try SkillWorld()
         defer { world.remove() }
-        let repo = try world.repository(
+        let repo = try await world.repository(
             "recorded.git", files: ["SKILL.md": SkillWorld.skillText(name: "recorded").bytes])
-        let recorder = try GitRecorder(in: world.root)
+        let recorder = try await GitRecorder(in: world.root)
         var clone = world.clone("file://" + repo.path)
         clone.environment = recorder.environment(clone.environment)
         let installed = try await installer(world).install(from: clone)
@@ -64,12 +64,12 @@ import Testing
     @Test func findsTheOnlySkillDirectoryOrTheOneAskedFor() async throws {
         let world = try SkillWorld()
         defer { world.remove() }
-        let single = try world.repository(
+        let single = try await world.repository(
             "single",
             files: ["skills/formatter/SKILL.md": SkillWorld.skillText(name: "formatter").bytes, "README.md": "x".bytes])
         #expect(try await installer(world).install(from: world.clone("file://" + single.path)).name == "formatter")
 
-        let several = try world.repository(
+        let several = try await world.repository(
             "several",
             files: [
                 "one/SKILL.md": SkillWorld.skillText(name: "one").bytes,
@@ -89,8 +89,8 @@ import Testing
     @Test func aRepositoryWithoutAUsableSkillInstallsNothing() async throws {
         let world = try SkillWorld()
         defer { world.remove() }
-        let empty = try world.repository("empty", files: ["README.md": "no skill".bytes])
-        let broken = try world.repository("broken", files: ["SKILL.md": "---\nname: x\n".bytes])
+        let empty = try await world.repository("empty", files: ["README.md": "no skill".bytes])
+        let broken = try await world.repository("broken", files: ["SKILL.md": "---\nname: x\n".bytes])
         let before = world.snapshot()
         for repo in [empty, broken] {
             await #expect(throws: SkillError.self) {
@@ -104,7 +104,7 @@ import Testing
     func aSkillPathCannotLeaveTheRepository(path: String) async throws {
         let world = try SkillWorld()
         defer { world.remove() }
-        let repo = try world.repository("repo", files: ["a/SKILL.md": SkillWorld.skillText(name: "a").bytes])
+        let repo = try await world.repository("repo", files: ["a/SKILL.md": SkillWorld.skillText(name: "a").bytes])
         await #expect(throws: SkillError.self) {
             try await installer(world).install(from: world.clone("file://" + repo.path), skillPath: path)
         }
@@ -115,7 +115,7 @@ import Testing
         let world = try SkillWorld()
         defer { world.remove() }
         try SkillWorld.writeSkill(in: world.root, name: "secret")
-        let repo = try world.repository("linky", files: ["README.md": "x".bytes])
+        let repo = try await world.repository("linky", files: ["README.md": "x".bytes])
         try FileManager.default.createSymbolicLink(
             atPath: repo.appendingPathComponent("escape").path,
             withDestinationPath: world.root.appendingPathComponent("secret").path)
@@ -155,7 +155,7 @@ import Testing
         defer { world.remove() }
         var random = SeededRandom(seed: 7)
         let noise = (0..<(3 << 20)).map { _ in UInt8.random(in: 0...255, using: &random) }
-        let repo = try world.repository(
+        let repo = try await world.repository(
             "big", files: ["SKILL.md": SkillWorld.skillText(name: "big").bytes, "blob.bin": noise])
         await #expect(throws: SkillError.cloneTooLarge(limitBytes: 1 << 20)) {
             try await installer(world).install(from: world.clone("file://" + repo.path, sizeLimit: 1 << 20))

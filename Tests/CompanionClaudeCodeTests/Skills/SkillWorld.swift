@@ -36,26 +36,10 @@ struct SkillWorld {
     }
 
     /// A git repository under `root/repos/<name>` with `files` (relative path → contents), committed.
-    func repository(_ name: String, files: [String: [UInt8]]) throws -> URL {
-        let repo = root.appendingPathComponent("repos/\(name)")
-        try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
-        for (path, bytes) in files {
-            let file = repo.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: file)
-        }
-        for arguments in [
-            ["init", "-q", "-b", "main"], ["add", "-A"],
-            ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "-m", "skills"],
-        ] {
-            let result = try ProcessRunner.run("git", ["-C", repo.path] + arguments)
-            guard result.status == 0 else { throw GitFailed(description: result.description) }
-        }
-        return repo
+    func repository(_ name: String, files: [String: [UInt8]]) async throws -> URL {
+        try await TestGitRepository.make(
+            at: root.appendingPathComponent("repos/\(name)"), files: files, message: "skills")
     }
-
-    struct GitFailed: Error, CustomStringConvertible { let description: String }
 
     /// A clone of `repository` (a `file://` URL) with the test's limits.
     func clone(_ source: String, timeLimit: Duration = .seconds(60), sizeLimit: Int = 8 << 20) -> GitClone {

@@ -19,7 +19,7 @@ struct AgentGroupsCLITests {
         let sidecar = try await SidecarProcess.start(SidecarOptions(arguments: ["--tmux-socket", tmuxSocket]))
         defer {
             sidecar.stop()
-            _ = try? ProcessRunner.run("/usr/bin/tmux", ["-L", tmuxSocket, "kill-server"], timeout: 10)
+            ProcessRunner.cleanUp("/usr/bin/tmux", ["-L", tmuxSocket, "kill-server"], timeout: 10)
             try? FileManager.default.removeItem(at: base)
         }
         let cli = CompanionCLI()

@@ -16,7 +16,7 @@ struct FollowOutputEndToEndTests {
         let sidecar = try await SidecarProcess.start(SidecarOptions(arguments: ["--tmux-socket", tmuxSocket]))
         defer {
             sidecar.stop()
-            _ = try? ProcessRunner.run("/usr/bin/tmux", ["-L", tmuxSocket, "kill-server"], timeout: 10)
+            ProcessRunner.cleanUp("/usr/bin/tmux", ["-L", tmuxSocket, "kill-server"], timeout: 10)
             try? FileManager.default.removeItem(at: project)
         }
         let cli = CompanionCLI()
@@ -24,7 +24,7 @@ struct FollowOutputEndToEndTests {
 
         // A pane that prints one short line and then stays silent: no redraw will ever fill a buffer.
         let script = project.appendingPathComponent("quiet-agent.sh")
-        try ExecutableScript.write("#!/bin/sh\necho follow-marker\nexec cat\n", to: script)
+        try await ExecutableScript.write("#!/bin/sh\necho follow-marker\nexec cat\n", to: script)
         let (created, session) = try await cli.json(
             ["agents", "new", "--project", project.path, "--command", script.path])
         let id = try #require(session["id"]?.stringValue, "\(created)")

@@ -77,7 +77,7 @@ struct AgentsCLIWorld {
 
     func stop() {
         sidecar.stop()
-        _ = try? ProcessRunner.run("/usr/bin/tmux", ["-L", tmuxSocket, "kill-server"], timeout: 10)
+        ProcessRunner.cleanUp("/usr/bin/tmux", ["-L", tmuxSocket, "kill-server"], timeout: 10)
         endpoint.stop()
         sandbox.remove()
     }

@@ -12,7 +12,7 @@ extension RealClaudeCLISuites {
         /// A skill, two installed plugins (one enabled) and two MCP servers (`tester`, a real stdio MCP server, and
         /// `docs`, which no health check sees), in the sandbox's Claude Code configuration, as Claude Code itself
         /// writes them.
-        static func configure(_ sandbox: ClaudeSandbox) throws {
+        static func configure(_ sandbox: ClaudeSandbox) async throws {
             let config = sandbox.configDirectory
             let skill = config.appendingPathComponent("skills/release-notes")
             try FileManager.default.createDirectory(at: skill, withIntermediateDirectories: true)
@@ -26,7 +26,7 @@ extension RealClaudeCLISuites {
                 to: sandbox.settingsFile)
             let state = config.appendingPathComponent(".claude.json")
             var object = try JSONSerialization.jsonObject(with: Data(contentsOf: state)) as! [String: Any]
-            let tester = try MCPTestServer.install(in: sandbox.root)
+            let tester = try await MCPTestServer.install(in: sandbox.root)
             object["mcpServers"] = [
                 "docs": ["type": "stdio", "command": "/bin/true", "args": [String]()],
                 "tester": ["type": "stdio", "command": MCPTestServer.python, "args": [tester]],
@@ -44,7 +44,7 @@ extension RealClaudeCLISuites {
             // A project Claude Code knows: `claude` run once in it, as in a terminal.
             let project = try world.sandbox.makeProject("dashboard")
             // After the project: `makeProject` rewrites `.claude.json`, where the MCP server is added.
-            try Self.configure(world.sandbox)
+            try await Self.configure(world.sandbox)
             let direct = try await ProcessRunner.run(
                 "/usr/bin/env", ["-C", project, try ClaudeCLIBinary.locate(), "-p"], input: Self.hostilePrompt,
                 environment: world.sandbox.environment.mapValues { Optional($0) })

@@ -22,22 +22,8 @@ extension RealClaudeCLISuites {
             }
 
             /// A committed git repository under the sandbox.
-            func repository(_ name: String, files: [String: String]) throws -> URL {
-                let repo = sandbox.root.appendingPathComponent("repos/\(name)")
-                for (path, text) in files {
-                    let file = repo.appendingPathComponent(path)
-                    try FileManager.default.createDirectory(
-                        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    try Data(text.utf8).write(to: file)
-                }
-                for arguments in [
-                    ["init", "-q", "-b", "main"], ["add", "-A"],
-                    ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "-m", "init"],
-                ] {
-                    let result = try ProcessRunner.run("git", ["-C", repo.path] + arguments)
-                    #expect(result.status == 0, "\(result)")
-                }
-                return repo
+            func repository(_ name: String, files: [String: String]) async throws -> URL {
+                try await TestGitRepository.make(at: sandbox.root.appendingPathComponent("repos/\(name)"), files: files)
             }
 
             /// The real `claude` in the sandbox.
@@ -71,8 +57,9 @@ extension RealClaudeCLISuites {
         @Test func skillsInstallListShowSearchRemove() async throws {
             let world = try await Self.world()
             defer { world.stop() }
-            let repo = try world.repository("fmt-skill", files: ["SKILL.md": Self.skill("formatter", "Formats code")])
-            let collection = try world.repository(
+            let repo = try await world.repository(
+                "fmt-skill", files: ["SKILL.md": Self.skill("formatter", "Formats code")])
+            let collection = try await world.repository(
                 "collection", files: ["tools/linter/SKILL.md": Self.skill("linter", "Lints shell scripts")])
 
             let (empty, emptyJSON) = try await world.cli.json(["skills", "list"])
@@ -114,7 +101,7 @@ extension RealClaudeCLISuites {
         @Test func pluginsThroughAMarketplaceMadeInTheTest() async throws {
             let world = try await Self.world()
             defer { world.stop() }
-            let market = try world.repository(
+            let market = try await world.repository(
                 "market",
                 files: [
                     ".claude-plugin/marketplace.json": """

@@ -33,7 +33,7 @@ extension RealClaudeCLISuites {
             _ = try await ConnectionEndToEndTests.pair(
                 cli, sidecar, name: "Phone", scopes: [.read, .tasks, .chat, .control, .admin])
             let project = try sandbox.makeProject("cli")
-            let script = try MCPTestServer.install(in: sandbox.root)
+            let script = try await MCPTestServer.install(in: sandbox.root)
             var outputs: [String] = []
             func claude(_ arguments: [String]) async throws -> ProcessRunner.Result {
                 try await ProcessRunner.run(

@@ -15,7 +15,7 @@ import Testing
         let project = try TestPaths.temporaryDirectory("tmux-env")
         let tmux = { (arguments: [String]) in try await ProcessRunner.run("/usr/bin/tmux", ["-L", socket] + arguments) }
         defer {
-            _ = try? ProcessRunner.run("/usr/bin/tmux", ["-L", socket, "kill-server"], timeout: 10)
+            ProcessRunner.cleanUp("/usr/bin/tmux", ["-L", socket, "kill-server"], timeout: 10)
             try? FileManager.default.removeItem(at: project)
         }
         let options = SidecarOptions(

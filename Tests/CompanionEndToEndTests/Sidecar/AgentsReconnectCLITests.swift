@@ -73,7 +73,7 @@ struct AgentsReconnectCLITests {
         func stop() {
             proxy.stop()
             sidecar.stop()
-            _ = try? ProcessRunner.run("/usr/bin/tmux", ["-L", tmuxSocket, "kill-server"], timeout: 10)
+            ProcessRunner.cleanUp("/usr/bin/tmux", ["-L", tmuxSocket, "kill-server"], timeout: 10)
             try? FileManager.default.removeItem(at: project)
         }
     }

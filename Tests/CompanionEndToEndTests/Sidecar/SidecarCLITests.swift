@@ -27,7 +27,7 @@ import Testing
         let qrText = try #require(started?["qrPayload"])
         #expect(try QRPayload.parse(qrText).code == code)
         // The picture holds the phone link (issue 31), the same invitation as the JSON payload, which names it.
-        let decoded = try await offPool { try ProcessRunner.run("zbarimg", ["--raw", "-q", png.path]) }
+        let decoded = try await ProcessRunner.run("zbarimg", ["--raw", "-q", png.path])
         let link = decoded.stdout.trimmingCharacters(in: .newlines)
         let payload = try QRPayload.parse(qrText)
         #expect(link == started?["link"] && link == payload.appURL)
@@ -47,9 +47,7 @@ import Testing
 
     @Test func pairWithoutSidecarExitsWithNetworkStatus() async throws {
         let binary = TestPaths.companionBinary.path
-        let result = try await offPool {
-            try ProcessRunner.run(binary, ["sidecar", "pair", "--url", "http://127.0.0.1:9"])
-        }
+        let result = try await ProcessRunner.run(binary, ["sidecar", "pair", "--url", "http://127.0.0.1:9"])
         #expect(result.status == Exit.network)
         #expect(result.stderr.contains("could not connect to the sidecar: connection refused"))
         #expect(result.stderr.contains("companion sidecar serve"))
@@ -58,9 +56,9 @@ import Testing
 
     @Test func serveRefusesBadArguments() async throws {
         let binary = TestPaths.companionBinary.path
-        let port = try await offPool { try ProcessRunner.run(binary, ["sidecar", "serve", "--port", "70000"]) }
+        let port = try await ProcessRunner.run(binary, ["sidecar", "serve", "--port", "70000"])
         #expect(port.status == Exit.usage)
-        let url = try await offPool { try ProcessRunner.run(binary, ["sidecar", "serve", "--public-url", "ftp://x"]) }
+        let url = try await ProcessRunner.run(binary, ["sidecar", "serve", "--public-url", "ftp://x"])
         #expect(url.status == Exit.usage)
         #expect(url.stderr.contains("--public-url"))
     }

@@ -34,7 +34,7 @@ import Testing
         }
         defer { server.stop() }
         let binary = TestPaths.companionBinary.path
-        let result = try await offPool { try ProcessRunner.run(binary, ["sidecar", "pair", "--url", server.baseURL]) }
+        let result = try await ProcessRunner.run(binary, ["sidecar", "pair", "--url", server.baseURL])
         #expect(result.status == 0, "\(result.stderr)")
         let text = result.stdout + result.stderr
         let raw = text.unicodeScalars.filter { [0x1B, 0x07, 0x202E, 0x2028, 0x200B].contains($0.value) }

@@ -26,7 +26,7 @@ struct SidecarVaultItemsTests {
             Issue.record("a keyring profile was expected")
             return
         }
-        defer { _ = try? ProcessRunner.run("secret-tool", ["clear", "service", "companionkit", "profile", profile]) }
+        defer { ProcessRunner.cleanUp("secret-tool", ["clear", "service", "companionkit", "profile", profile]) }
         #expect(try await Self.items(of: profile) == ["identity", "sidecar-audit-key"])
     }
 
@@ -38,7 +38,7 @@ struct SidecarVaultItemsTests {
             Issue.record("a keyring profile was expected")
             return
         }
-        defer { _ = try? ProcessRunner.run("secret-tool", ["clear", "service", "companionkit", "profile", profile]) }
+        defer { ProcessRunner.cleanUp("secret-tool", ["clear", "service", "companionkit", "profile", profile]) }
         #expect(try await Self.items(of: profile) == ["identity", "sidecar-audit-key", "sidecar-vapid-key"])
     }
 }

@@ -18,7 +18,11 @@ final class ConfinedLAN: @unchecked Sendable {
     /// `DBUS_SYSTEM_BUS_ADDRESS` of the namespace's bus (the avahi client finds the daemon through it).
     let bus: String
 
+    /// Namespaces being torn down: the next one waits for them (they may share the host side's addresses).
+    private static let teardowns = Teardowns()
+
     init() async throws {
+        await Self.teardowns.finishAll()
         name = "ckt\(UInt32.random(in: 0..<1_000_000))"
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("confined-lan-\(name)")
         let script = TestPaths.packageRoot.appendingPathComponent("scripts/netns-avahi.sh").path
@@ -31,9 +35,16 @@ final class ConfinedLAN: @unchecked Sendable {
     }
 
     /// Tears the namespace down (its daemons, the veth pair, the state directory).
-    func remove() {
+    /// Returns at once (a `defer` may call it); the next ``init()`` waits until it is done. `processes` (the
+    /// programs the test ran inside, already signalled) end first, then the namespace goes, then `paths` are removed.
+    func remove(after processes: [RunningProcess] = [], removing paths: [URL] = []) {
         let script = TestPaths.packageRoot.appendingPathComponent("scripts/netns-avahi.sh").path
-        _ = try? ProcessRunner.run(script, ["down", name, directory.path], timeout: 30)
+        let (name, directory) = (name, directory)
+        Self.teardowns.start {
+            for process in processes { _ = try? process.finishBlocking(timeout: 30) }
+            _ = try? ProcessRunner.runBlocking(script, ["down", name, directory.path], timeout: 30)
+            for path in paths { try? FileManager.default.removeItem(at: path) }
+        }
     }
 
     /// `command` inside the namespace, with the namespace's bus and `environment`.

@@ -55,9 +55,7 @@ struct OnPathInterceptionEndToEndTests {
         func remove() {
             interceptor.stop()
             sidecar.process.kill(SIGTERM)
-            _ = try? sidecar.process.finishBlocking(timeout: 30)
-            lan.remove()
-            try? FileManager.default.removeItem(at: directory)
+            lan.remove(after: [sidecar.process, interceptor.process], removing: [directory])
         }
     }
 

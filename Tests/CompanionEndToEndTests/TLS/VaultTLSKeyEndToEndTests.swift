@@ -12,7 +12,7 @@ struct VaultTLSKeyEndToEndTests {
         let lan = try await ConfinedLAN()
         defer { lan.remove() }
         let profile = TestKeyring.uniqueProfile()
-        defer { _ = try? ProcessRunner.run("secret-tool", ["clear", "service", "companionkit", "profile", profile]) }
+        defer { ProcessRunner.cleanUp("secret-tool", ["clear", "service", "companionkit", "profile", profile]) }
         let first = try await TLSSidecar.start(lan, name: "vault-tls", vaultProfile: profile)
         first.process.kill(SIGTERM)
         _ = try await first.process.finish(timeout: TestDeadline.seconds)

@@ -13,7 +13,7 @@ struct TaskReviewCLITests {
             try? FileManager.default.removeItem(at: data)
             try? FileManager.default.removeItem(at: repos)
         }
-        let repository = try TestPullRequestRepository(in: repos)
+        let repository = try await TestPullRequestRepository(in: repos)
         let review = #"echo "reviewing $COMPANION_TASK_PR"; grep '^+let'"#
         let sidecar = try await SidecarProcess.start(
             .tasks(dataDirectory: data, arguments: ["--clone-root", repos.path, "--review-command", review]))
@@ -39,7 +39,7 @@ struct TaskReviewCLITests {
             try? FileManager.default.removeItem(at: data)
             try? FileManager.default.removeItem(at: repos)
         }
-        let repository = try TestPullRequestRepository(in: repos)
+        let repository = try await TestPullRequestRepository(in: repos)
         let clone = repos.appendingPathComponent("checkout")
         let cloned = try await ProcessRunner.run("git", ["clone", "-q", repository.bare.path, clone.path])
         #expect(cloned.status == 0, "\(cloned)")

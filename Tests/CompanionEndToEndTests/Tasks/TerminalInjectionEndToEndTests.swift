@@ -36,7 +36,7 @@ struct TerminalInjectionEndToEndTests {
         #expect(started.status == 0, "\(started.stderr)")
         let followed = try await CompanionCLI.taskKey.run(["logs", id, "--follow", "--url", url])
         #expect(followed.status == 12, "\(followed.stderr)")
-        try Self.sqlite(
+        try await Self.sqlite(
             directory.appendingPathComponent("registry.sqlite"),
             "UPDATE tasks SET title = \(Self.sqlHostile), failure_reason = \(Self.sqlHostile), "
                 + "description = \(Self.sqlHostile) WHERE id = '\(id)'")
@@ -94,8 +94,8 @@ struct TerminalInjectionEndToEndTests {
     }
 
     /// Runs one SQL statement with the sqlite3 tool (the sidecar keeps running; SQLite locks for us).
-    static func sqlite(_ database: URL, _ sql: String) throws {
-        let result = try ProcessRunner.run("/usr/bin/sqlite3", ["-cmd", ".timeout 5000", database.path, sql])
+    static func sqlite(_ database: URL, _ sql: String) async throws {
+        let result = try await ProcessRunner.run("/usr/bin/sqlite3", ["-cmd", ".timeout 5000", database.path, sql])
         #expect(result.status == 0, "\(result)")
     }
 }

@@ -38,8 +38,8 @@ enum ConcurrentCompanions {
 
         /// Pauses this test session's Secret Service daemon (the owner of `org.freedesktop.secrets` on the
         /// private bus of scripts/with-keyring.sh) with SIGSTOP, and resumes it with SIGCONT.
-        static func pausedKeyring() throws -> Gate {
-            let reply = try ProcessRunner.run(
+        static func pausedKeyring() async throws -> Gate {
+            let reply = try await ProcessRunner.run(
                 "dbus-send",
                 [
                     "--session", "--print-reply", "--dest=org.freedesktop.DBus", "/",
@@ -67,7 +67,7 @@ enum ConcurrentCompanions {
     /// started while it is closed and it is opened `wait` seconds later.
     static func run(
         _ count: Int, _ arguments: [String], environment: [String: String?], gate: Gate = .none, wait: Double = 2
-    ) throws -> [Outcome] {
+    ) async throws -> [Outcome] {
         // Spawned only once the gate is closed, all before waiting for any.
         try gate.close()
         let running: [RunningProcess]
@@ -80,12 +80,14 @@ enum ConcurrentCompanions {
             throw error
         }
         for child in running { child.closeInput() }
-        usleep(useconds_t(wait * 1_000_000))
+        try? await Task.sleep(for: .seconds(wait))
         gate.open()
-        return try running.map { child in
-            let result = try child.finishBlocking(timeout: 120)
-            return Outcome(status: result.status, stdout: result.stdout, stderr: result.stderr)
+        var outcomes: [Outcome] = []
+        for child in running {
+            let result = try await child.finish(timeout: 120)
+            outcomes.append(Outcome(status: result.status, stdout: result.stdout, stderr: result.stderr))
         }
+        return outcomes
     }
 
     struct InitOutput: Decodable {

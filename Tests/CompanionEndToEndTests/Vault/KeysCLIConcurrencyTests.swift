@@ -15,9 +15,9 @@ enum ConcurrentKeyChecks {
 
     /// `count` concurrent `keys init`: one "created", the others "exists", one fingerprint, and it is the stored key.
     static func concurrentInitCreatesOneKey(
-        environment: [String: String?], gate: ConcurrentCompanions.Gate, store: () throws -> DeviceIdentityStore
-    ) throws {
-        let outcomes = try ConcurrentCompanions.run(
+        environment: [String: String?], gate: ConcurrentCompanions.Gate, store: () async throws -> DeviceIdentityStore
+    ) async throws {
+        let outcomes = try await ConcurrentCompanions.run(
             initCount, ["keys", "init", "--json"], environment: environment, gate: gate)
         for outcome in outcomes { #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)") }
         let outputs = ConcurrentCompanions.decoded(outcomes).compactMap { $0 }
@@ -25,22 +25,22 @@ enum ConcurrentKeyChecks {
         #expect(outputs.filter(\.created).count == 1, "processes that said they created the identity")
         let fingerprints = Set(outputs.map(\.identity.fingerprint))
         #expect(fingerprints.count == 1, "every process must print the same fingerprint: \(fingerprints)")
-        let stored = try #require(try store().load()).publicKey.fingerprint.description
+        let stored = try await #require(try store().load()).publicKey.fingerprint.description
         #expect(fingerprints == [stored])
-        #expect(try store().history().isEmpty)
+        await #expect(try store().history().isEmpty)
     }
 
     /// `count` concurrent `keys init --rotate` after an initial key: every key that was replaced is in the
     /// history, once, and the key left is the last one generated.
     static func concurrentRotationsLoseNoKey(
-        environment: [String: String?], gate: ConcurrentCompanions.Gate, store: () throws -> DeviceIdentityStore
-    ) throws {
-        let first = try ProcessRunner.run(
+        environment: [String: String?], gate: ConcurrentCompanions.Gate, store: () async throws -> DeviceIdentityStore
+    ) async throws {
+        let first = try await ProcessRunner.run(
             TestPaths.companionBinary.path, ["keys", "init", "--json"], environment: environment)
         #expect(first.status == 0, "\(first.output)")
         let initial = try #require(ConcurrentCompanions.decoded([.init(first)]).first ?? nil).identity.fingerprint
 
-        let outcomes = try ConcurrentCompanions.run(
+        let outcomes = try await ConcurrentCompanions.run(
             rotationCount, ["keys", "init", "--rotate", "--json"], environment: environment, gate: gate)
         for outcome in outcomes { #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)") }
         let outputs = ConcurrentCompanions.decoded(outcomes).compactMap { $0 }
@@ -48,8 +48,8 @@ enum ConcurrentKeyChecks {
         let generated = outputs.map(\.identity.fingerprint)
         #expect(Set(generated).count == rotationCount)
 
-        let final = try #require(try store().load()).publicKey.fingerprint.description
-        let history = try store().history().map(\.fingerprint)
+        let final = try await #require(try store().load()).publicKey.fingerprint.description
+        let history = try await store().history().map(\.fingerprint)
         #expect(generated.contains(final), "the key left must be one a rotation generated")
         let replaced = Set([initial] + generated).subtracting([final])
         #expect(history.count == rotationCount, "one history entry per rotation: \(history)")
@@ -76,10 +76,10 @@ struct KeysCLIFileVaultConcurrencyTests {
                 passphrase: .fixed("test passphrase")))
     }
 
-    @Test func concurrentInitCreatesExactlyOneKey() throws {
+    @Test func concurrentInitCreatesExactlyOneKey() async throws {
         let dir = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try ConcurrentKeyChecks.concurrentInitCreatesOneKey(
+        try await ConcurrentKeyChecks.concurrentInitCreatesOneKey(
             environment: KeysCLIFileVaultTests.environment(dir), gate: .fileVaultLock(Self.vaultDirectory(dir)),
             store: { try Self.store(dir) })
         let lock = Self.vaultDirectory(dir).appendingPathComponent("changes.lock")
@@ -87,10 +87,10 @@ struct KeysCLIFileVaultConcurrencyTests {
         #expect(try mode(Self.vaultDirectory(dir).path) == 0o700)
     }
 
-    @Test func concurrentRotationsKeepEveryReplacedKeyInTheHistory() throws {
+    @Test func concurrentRotationsKeepEveryReplacedKeyInTheHistory() async throws {
         let dir = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try ConcurrentKeyChecks.concurrentRotationsLoseNoKey(
+        try await ConcurrentKeyChecks.concurrentRotationsLoseNoKey(
             environment: KeysCLIFileVaultTests.environment(dir), gate: .fileVaultLock(Self.vaultDirectory(dir)),
             store: { try Self.store(dir) })
     }
@@ -108,10 +108,10 @@ struct KeysCLISecretServiceConcurrencyTests {
         DeviceIdentityStore(vault: try SecretServiceVault(profile: try VaultProfile(profile)))
     }
 
-    @Test func concurrentInitCreatesExactlyOneKey() throws {
+    @Test func concurrentInitCreatesExactlyOneKey() async throws {
         let profile = TestKeyring.uniqueProfile()
-        defer { _ = try? ProcessRunner.run("secret-tool", ["clear", "service", "companionkit", "profile", profile]) }
-        try ConcurrentKeyChecks.concurrentInitCreatesOneKey(
+        defer { ProcessRunner.cleanUp("secret-tool", ["clear", "service", "companionkit", "profile", profile]) }
+        try await ConcurrentKeyChecks.concurrentInitCreatesOneKey(
             environment: ["COMPANION_VAULT": "secret-service", "COMPANION_PROFILE": profile],
             gate: try .pausedKeyring(), store: { try Self.store(profile) })
         // The state directory whatever XDG_RUNTIME_DIR says, so every process of the user takes the same lock.
@@ -122,10 +122,10 @@ struct KeysCLISecretServiceConcurrencyTests {
         #expect(try mode(lock.deletingLastPathComponent().path) == 0o700)
     }
 
-    @Test func concurrentRotationsKeepEveryReplacedKeyInTheHistory() throws {
+    @Test func concurrentRotationsKeepEveryReplacedKeyInTheHistory() async throws {
         let profile = TestKeyring.uniqueProfile()
-        defer { _ = try? ProcessRunner.run("secret-tool", ["clear", "service", "companionkit", "profile", profile]) }
-        try ConcurrentKeyChecks.concurrentRotationsLoseNoKey(
+        defer { ProcessRunner.cleanUp("secret-tool", ["clear", "service", "companionkit", "profile", profile]) }
+        try await ConcurrentKeyChecks.concurrentRotationsLoseNoKey(
             environment: ["COMPANION_VAULT": "secret-service", "COMPANION_PROFILE": profile],
             gate: try .pausedKeyring(), store: { try Self.store(profile) })
     }

@@ -15,11 +15,11 @@ struct KeysCLIFileVaultTests {
         ]
     }
 
-    @Test func fileVaultLifecycle() throws {
+    @Test func fileVaultLifecycle() async throws {
         let dir = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let env = Self.environment(dir)
-        let created = try companion(["keys", "init"], environment: env)
+        let created = try await companion(["keys", "init"], environment: env)
         #expect(created.status == 0, "\(created.output)")
         #expect(created.stdout.contains("Created the device identity."))
         let vaultPath = dir.appendingPathComponent("data/companionkit/default/vault.ckv").path
@@ -28,18 +28,19 @@ struct KeysCLIFileVaultTests {
         let original = try Data(contentsOf: URL(fileURLWithPath: vaultPath))
 
         // Wrong passphrase: exit 3, clear message, file unchanged.
-        let wrong = try companion(["keys", "init", "--rotate"], environment: Self.environment(dir, passphrase: "nope"))
+        let wrong = try await companion(
+            ["keys", "init", "--rotate"], environment: Self.environment(dir, passphrase: "nope"))
         #expect(wrong.status == 3)
         #expect(wrong.stderr.contains("wrong passphrase"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: vaultPath)) == original)
 
         // No passphrase and no terminal: exit 3 and how to provide one.
-        let none = try companion(["keys", "show"], environment: Self.environment(dir, passphrase: nil))
+        let none = try await companion(["keys", "show"], environment: Self.environment(dir, passphrase: nil))
         #expect(none.status == 3)
         #expect(none.stderr.contains("COMPANION_VAULT_PASSPHRASE"))
 
         // Audit reports the file, its permissions and KDF parameters.
-        let audit = try companion(["keys", "audit", "--json"], environment: env)
+        let audit = try await companion(["keys", "audit", "--json"], environment: env)
         #expect(audit.status == 0)
         for fragment in [
             "\"fileMode\" : 384", "\"directoryMode\" : 448", "\"opsLimit\" : 4", "\"memLimit\" : 268435456",
@@ -51,34 +52,34 @@ struct KeysCLIFileVaultTests {
         var bytes = [UInt8](original)
         bytes[bytes.count - 5] ^= 0x10
         try Data(bytes).write(to: URL(fileURLWithPath: vaultPath))
-        let tampered = try companion(["keys", "init", "--rotate"], environment: env)
+        let tampered = try await companion(["keys", "init", "--rotate"], environment: env)
         #expect(tampered.status == 3)
         #expect(tampered.stderr.contains("damaged or was modified"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: vaultPath)) == Data(bytes))
     }
 
-    @Test func auditWarnsAboutWeakPermissions() throws {
+    @Test func auditWarnsAboutWeakPermissions() async throws {
         let dir = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let env = Self.environment(dir)
-        #expect(try companion(["keys", "init"], environment: env).status == 0)
+        await #expect(try companion(["keys", "init"], environment: env).status == 0)
         let vaultPath = dir.appendingPathComponent("data/companionkit/default/vault.ckv").path
         chmod(vaultPath, 0o644)
         chmod((vaultPath as NSString).deletingLastPathComponent, 0o755)
-        let audit = try companion(["keys", "audit"], environment: env)
+        let audit = try await companion(["keys", "audit"], environment: env)
         #expect(audit.status == 0)
         #expect(audit.stdout.contains("vault file permissions are 0644, expected 0600"))
         #expect(audit.stdout.contains("vault directory permissions are 0755, expected 0700"))
-        let old = try companion(["keys", "audit", "--rotation-age", "0"], environment: env)
+        let old = try await companion(["keys", "audit", "--rotation-age", "0"], environment: env)
         #expect(old.stdout.contains("rotation age 0") || old.stdout.contains("days old"))
     }
 
-    @Test func auditFindsPlaintextCopiesOfTheKey() throws {
+    @Test func auditFindsPlaintextCopiesOfTheKey() async throws {
         let dir = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let env = Self.environment(dir)
-        #expect(try companion(["keys", "init"], environment: env).status == 0)
-        let clean = try companion(["keys", "audit"], environment: env)
+        await #expect(try companion(["keys", "init"], environment: env).status == 0)
+        let clean = try await companion(["keys", "audit"], environment: env)
         #expect(!clean.stdout.contains("plaintext copy"))
         // Read the key the way a careless script might, and leave it in a file in our state directory.
         let vault = FileVault(
@@ -89,15 +90,15 @@ struct KeysCLIFileVaultTests {
         try FileManager.default.createDirectory(
             at: leak.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(secret.prefix(32).map { String(format: "%02x", $0) }.joined().utf8).write(to: leak)
-        let audit = try companion(["keys", "audit"], environment: env)
+        let audit = try await companion(["keys", "audit"], environment: env)
         #expect(audit.stdout.contains("plaintext copy of the identity secret key found in \(leak.path)"))
         #expect(!leakNeedles(secret).contains { contains(Array(audit.output.utf8), $0) })
     }
 
-    @Test func badOptionsAreUsageErrors() throws {
-        let bad = try companion(["keys", "show", "--vault", "plaintext"])
+    @Test func badOptionsAreUsageErrors() async throws {
+        let bad = try await companion(["keys", "show", "--vault", "plaintext"])
         #expect(bad.status == 64)
-        let profile = try companion(["keys", "show", "--vault", "file", "--profile", "../x"])
+        let profile = try await companion(["keys", "show", "--vault", "file", "--profile", "../x"])
         #expect(profile.status == 64)
         #expect(profile.stderr.contains("invalid profile name"))
     }
@@ -127,7 +128,7 @@ struct PassphrasePromptTests {
         #expect(result.stdout.contains("Created the device identity."))
         #expect(!result.output.contains(passphrase), "the passphrase was echoed")
         // The same passphrase from the environment opens it.
-        let shown = try companion(
+        let shown = try await companion(
             ["keys", "show"], environment: KeysCLIFileVaultTests.environment(dir, passphrase: passphrase))
         #expect(shown.status == 0, "\(shown.output)")
     }

@@ -17,24 +17,24 @@ struct KeysCLISecretServiceTests {
         let identity: Identity
     }
 
-    @Test func keysInitIsFoundBySecretToolSurvivesAndNeverLeaks() throws {
+    @Test func keysInitIsFoundBySecretToolSurvivesAndNeverLeaks() async throws {
         let profile = TestKeyring.uniqueProfile()
-        defer { _ = try? ProcessRunner.run("secret-tool", ["clear", "service", "companionkit", "profile", profile]) }
+        defer { ProcessRunner.cleanUp("secret-tool", ["clear", "service", "companionkit", "profile", profile]) }
         var outputs: [String] = []
-        func run(_ args: [String]) throws -> ProcessRunner.Result {
-            let result = try companion(
+        func run(_ args: [String]) async throws -> ProcessRunner.Result {
+            let result = try await companion(
                 args + ["--profile", profile], environment: ["COMPANION_VAULT": "secret-service"])
             outputs.append(result.output)
             #expect(result.status == 0, "companion \(args): \(result.output)")
             return result
         }
 
-        let created = try JSONDecoder().decode(
+        let created = await try JSONDecoder().decode(
             InitOutput.self, from: Data(try run(["keys", "init", "--json"]).stdoutBytes))
         #expect(created.created)
 
         // Found with the documented attributes, by the standard tool.
-        let search = try ProcessRunner.run(
+        let search = try await ProcessRunner.run(
             "secret-tool", ["search", "--all", "service", "companionkit", "profile", profile])
         #expect(search.status == 0)
         for line in [
@@ -46,7 +46,7 @@ struct KeysCLISecretServiceTests {
         }
 
         // The stored secret is the 64-byte libsodium key whose public half is the one we printed.
-        let lookup = try ProcessRunner.run(
+        let lookup = try await ProcessRunner.run(
             "secret-tool", ["lookup", "service", "companionkit", "profile", profile, "name", "identity"])
         let secretKey = lookup.stdoutBytes
         #expect(secretKey.count == 64)
@@ -54,18 +54,18 @@ struct KeysCLISecretServiceTests {
         #expect(pair.publicKey.fingerprint.description == created.identity.fingerprint)
 
         // A new process finds the same key; init again changes nothing.
-        let shown = try JSONDecoder().decode(
+        let shown = await try JSONDecoder().decode(
             Identity.self, from: Data(try run(["keys", "show", "--json"]).stdoutBytes))
         #expect(shown.fingerprint == created.identity.fingerprint)
-        let again = try JSONDecoder().decode(
+        let again = await try JSONDecoder().decode(
             InitOutput.self, from: Data(try run(["keys", "init", "--json"]).stdoutBytes))
         #expect(!again.created)
         #expect(again.identity.publicKey == created.identity.publicKey)
-        _ = try run(["keys", "init"])
-        _ = try run(["keys", "show"])
-        let audit = try run(["keys", "audit"])
+        _ = await try run(["keys", "init"])
+        _ = await try run(["keys", "show"])
+        let audit = await try run(["keys", "audit"])
         #expect(audit.stdout.contains(created.identity.fingerprint))
-        _ = try run(["keys", "audit", "--json"])
+        _ = await try run(["keys", "audit", "--json"])
 
         // The private half is in no output and in no file under the (temporary) HOME and XDG directories.
         let needles = leakNeedles(secretKey)
@@ -82,19 +82,19 @@ struct KeysCLISecretServiceTests {
         }
     }
 
-    @Test func rotateReplacesTheKeyAndRecordsTheOldFingerprint() throws {
+    @Test func rotateReplacesTheKeyAndRecordsTheOldFingerprint() async throws {
         let profile = TestKeyring.uniqueProfile()
-        defer { _ = try? ProcessRunner.run("secret-tool", ["clear", "service", "companionkit", "profile", profile]) }
+        defer { ProcessRunner.cleanUp("secret-tool", ["clear", "service", "companionkit", "profile", profile]) }
         let env: [String: String?] = ["COMPANION_VAULT": "secret-service", "COMPANION_PROFILE": profile]
-        let first = try companion(["keys", "init", "--json"], environment: env)
+        let first = try await companion(["keys", "init", "--json"], environment: env)
         let old = try JSONDecoder().decode(InitOutput.self, from: Data(first.stdoutBytes)).identity.fingerprint
-        let rotated = try companion(["keys", "init", "--rotate"], environment: env)
+        let rotated = try await companion(["keys", "init", "--rotate"], environment: env)
         #expect(rotated.status == 0)
         #expect(rotated.stdout.contains("Rotated"))
         #expect(rotated.stdout.contains(old))
-        let shown = try companion(["keys", "show", "--json"], environment: env)
+        let shown = try await companion(["keys", "show", "--json"], environment: env)
         #expect(try JSONDecoder().decode(Identity.self, from: Data(shown.stdoutBytes)).fingerprint != old)
-        let audit = try companion(["keys", "audit", "--json"], environment: env)
+        let audit = try await companion(["keys", "audit", "--json"], environment: env)
         #expect(audit.stdout.contains("\"retiredIdentities\""))
         #expect(audit.stdout.contains(old))
     }

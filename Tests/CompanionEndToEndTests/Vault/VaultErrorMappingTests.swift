@@ -16,15 +16,15 @@ struct VaultErrorMappingTests {
         #expect(ours.count == 2, "one error line and one hint line: \(result.stderr)")
     }
 
-    @Test func busAddressPointingNowhere() throws {
-        let result = try companion(
+    @Test func busAddressPointingNowhere() async throws {
+        let result = try await companion(
             ["keys", "show"],
             environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus", "COMPANION_VAULT": nil])
         expectVaultFailure(result, "no D-Bus session bus")
     }
 
-    @Test func noBusAndNoDisplayForAutolaunch() throws {
-        let result = try companion(
+    @Test func noBusAndNoDisplayForAutolaunch() async throws {
+        let result = try await companion(
             ["keys", "init"],
             environment: [
                 "DBUS_SESSION_BUS_ADDRESS": nil, "DISPLAY": nil, "WAYLAND_DISPLAY": nil, "COMPANION_VAULT": nil,
@@ -33,7 +33,7 @@ struct VaultErrorMappingTests {
     }
 
     @Test(.enabled(if: ProcessRunner.exists("dbus-run-session")))
-    func busWithoutSecretService() throws {
+    func busWithoutSecretService() async throws {
         // A private session bus that can activate nothing, so no Secret Service can appear on it.
         let dir = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -47,14 +47,14 @@ struct VaultErrorMappingTests {
             <allow own="*"/><allow receive_sender="*"/><allow receive_requested_reply="true"/></policy></busconfig>
             """.utf8
         ).write(to: config)
-        let result = try ProcessRunner.run(
+        let result = try await ProcessRunner.run(
             "dbus-run-session", ["--config-file=\(config.path)", "--", TestPaths.companionBinary.path, "keys", "show"],
             environment: ["COMPANION_VAULT": "secret-service"])
         expectVaultFailure(result, "no Secret Service is running")
     }
 
     @Test(.enabled(if: ProcessRunner.exists("gnome-keyring-daemon") && ProcessRunner.exists("dbus-run-session")))
-    func lockedDefaultCollection() throws {
+    func lockedDefaultCollection() async throws {
         // A throwaway bus and keyring whose login collection we lock before running companion.
         let dir = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -71,7 +71,7 @@ struct VaultErrorMappingTests {
             kill "$GNOME_KEYRING_PID" 2>/dev/null
             exit $status
             """
-        let result = try ProcessRunner.run(
+        let result = try await ProcessRunner.run(
             "dbus-run-session", ["--", "sh", "-c", script], environment: ["COMPANION_VAULT": "auto"])
         let stderr = result.stderr.split(separator: "\n").filter {
             $0.hasPrefix("companion:") || $0.hasPrefix("  hint:")

@@ -44,7 +44,7 @@ extension TrustAttackTests {
         let running = try await sidecar.start()
         defer { try? FileManager.default.removeItem(at: directory) }
         let tmux = sidecar.configuration.agents?.tmuxSocket
-        defer { if let tmux { _ = try? ProcessRunner.run("/usr/bin/tmux", ["-L", tmux, "kill-server"], timeout: 10) } }
+        defer { if let tmux { ProcessRunner.cleanUp("/usr/bin/tmux", ["-L", tmux, "kill-server"], timeout: 10) } }
         do {
             let probe = HTTPProbe(baseURL: running.baseURL)
             let device = TestDevice()

@@ -95,7 +95,7 @@ struct AgentsFixture {
     }
 
     func remove() {
-        _ = try? ProcessRunner.run("/usr/bin/tmux", ["-L", tmuxSocket, "kill-server"], timeout: 10)
+        ProcessRunner.cleanUp("/usr/bin/tmux", ["-L", tmuxSocket, "kill-server"], timeout: 10)
         endpoint.stop()
         sandbox.remove()
     }

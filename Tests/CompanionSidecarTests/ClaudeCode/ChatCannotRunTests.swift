@@ -15,10 +15,10 @@ extension RealClaudeSidecarSuites {
         @Test func aChatDeviceCannotRunAnythingUnpromptedAndAControlDeviceCan() async throws {
             let world = try ChatScopeFixture()
             defer { world.remove() }
-            let script = try world.touchingScript("touch-marker.sh", then: "echo key")
-            let skills = try world.api.repository(
+            let script = try await world.touchingScript("touch-marker.sh", then: "echo key")
+            let skills = try await world.api.repository(
                 "skills", files: ["skills/k/SKILL.md": ClaudeAPIFixture.skillText("k", "A skill", body: "Run Bash.")])
-            let market = try ClaudePluginsEndToEndTests.marketplace(world.api)
+            let market = try await ClaudePluginsEndToEndTests.marketplace(world.api)
             try await world.live { live in
                 let chat = live.chat
                 // The baseline: the model asks for Bash, and in the default mode `claude -p` does not run it.

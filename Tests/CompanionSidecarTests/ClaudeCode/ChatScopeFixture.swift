@@ -35,9 +35,9 @@ struct ChatScopeFixture {
     func removeMarker() { try? FileManager.default.removeItem(at: marker) }
 
     /// An executable script (written by a child process) that touches the marker, then runs `then`.
-    func touchingScript(_ name: String, then: String = "") throws -> String {
+    func touchingScript(_ name: String, then: String = "") async throws -> String {
         let url = api.sandbox.root.appendingPathComponent(name)
-        try ExecutableScript.write("#!/bin/sh\ntouch '\(marker.path)'\n\(then)\n", to: url)
+        try await ExecutableScript.write("#!/bin/sh\ntouch '\(marker.path)'\n\(then)\n", to: url)
         return url.path
     }
 

@@ -22,22 +22,8 @@ extension ClaudeAPIFixture {
     }
 
     /// A git repository under the sandbox with `files`, committed.
-    func repository(_ name: String, files: [String: String]) throws -> URL {
-        let repo = sandbox.root.appendingPathComponent("repos/\(name)")
-        for (path, text) in files {
-            let file = repo.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: file)
-        }
-        for arguments in [
-            ["init", "-q", "-b", "main"], ["add", "-A"],
-            ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "-m", "init"],
-        ] {
-            let result = try ProcessRunner.run("git", ["-C", repo.path] + arguments)
-            guard result.status == 0 else { throw CLIFailed(description: result.description) }
-        }
-        return repo
+    func repository(_ name: String, files: [String: String]) async throws -> URL {
+        try await TestGitRepository.make(at: sandbox.root.appendingPathComponent("repos/\(name)"), files: files)
     }
 
     static func skillText(_ name: String, _ description: String, body: String = "Do the thing.") -> String {

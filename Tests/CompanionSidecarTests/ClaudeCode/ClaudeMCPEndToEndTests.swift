@@ -36,7 +36,7 @@ extension RealClaudeSidecarSuites {
         @Test func s07ManagesMCPServersInClaudeCodesOwnFiles() async throws {
             let fixture = try ClaudeAPIFixture { _ in .text("ok") }
             defer { fixture.remove() }
-            let script = try MCPTestServer.install(in: fixture.sandbox.root)
+            let script = try await MCPTestServer.install(in: fixture.sandbox.root)
             let secret = "sk-mcp-\(UUID().uuidString)"
             try await fixture.live { live in
                 // 1. The list (empty).

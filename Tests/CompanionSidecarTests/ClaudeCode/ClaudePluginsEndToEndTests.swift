@@ -12,8 +12,8 @@ extension RealClaudeSidecarSuites {
     @Suite(.serialized) struct ClaudePluginsEndToEndTests {
         static let auth = ["Authorization": "Bearer \(ClaudeAPIFixture.apiKey)"]
 
-        static func marketplace(_ fixture: ClaudeAPIFixture) throws -> URL {
-            try fixture.repository(
+        static func marketplace(_ fixture: ClaudeAPIFixture) async throws -> URL {
+            try await fixture.repository(
                 "market",
                 files: [
                     ".claude-plugin/marketplace.json": """
@@ -30,7 +30,7 @@ extension RealClaudeSidecarSuites {
         @Test func scenarioS09() async throws {
             let fixture = try ClaudeAPIFixture { _ in .text("plugins loaded") }
             defer { fixture.remove() }
-            let market = try Self.marketplace(fixture)
+            let market = try await Self.marketplace(fixture)
             try await fixture.liveWithCloneRoots { live in
                 // Add the marketplace (raw HTTP, the app's body).
                 let add = try await live.probe.post(

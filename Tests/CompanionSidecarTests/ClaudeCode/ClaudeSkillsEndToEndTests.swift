@@ -23,7 +23,7 @@ extension RealClaudeSidecarSuites {
                     at: skills.appendingPathComponent(name), withIntermediateDirectories: true)
                 try Data(text.utf8).write(to: skills.appendingPathComponent("\(name)/SKILL.md"))
             }
-            let clone = try fixture.repository(
+            let clone = try await fixture.repository(
                 "skills-collection",
                 files: [
                     "skills/release-notes/SKILL.md": ClaudeAPIFixture.skillText(
@@ -102,7 +102,8 @@ extension RealClaudeSidecarSuites {
                         error?.code == "BAD_REQUEST" && error?.message.contains("repository") == true, "\(repository)")
                     #expect(error?.message.contains("user:secret") == false)
                 }
-                let repo = try fixture.repository("one", files: ["a/SKILL.md": ClaudeAPIFixture.skillText("a", "A")])
+                let repo = try await fixture.repository(
+                    "one", files: ["a/SKILL.md": ClaudeAPIFixture.skillText("a", "A")])
                 for skillPath in ["../../etc", "/etc", "a/../../x"] {
                     let body = try ClaudeAPIJSON.encode(
                         SkillInstallRequest(repository: repo.path, skillPath: skillPath))

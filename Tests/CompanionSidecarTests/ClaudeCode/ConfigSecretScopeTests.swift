@@ -57,7 +57,7 @@ extension RealClaudeSidecarSuites {
             let world = try ChatScopeFixture()
             defer { world.remove() }
             let secret = "sk-mcp-\(UUID().uuidString)"
-            let script = try world.touchingScript("server.sh")
+            let script = try await world.touchingScript("server.sh")
             let state = world.api.sandbox.configDirectory.appendingPathComponent(".claude.json")
             try await world.live { live in
                 let admin = try await ChatScopeFixture.Device.register(

@@ -25,7 +25,7 @@ extension RealClaudeSidecarSuites {
             let added = try await ProcessRunner.run(
                 "/usr/sbin/useradd", ["--no-create-home", "--shell", "/usr/sbin/nologin", user])
             try #require(added.status == 0, "useradd (the test runs as root): \(added)")
-            defer { _ = try? ProcessRunner.run("/usr/sbin/userdel", [user], timeout: 30) }
+            defer { ProcessRunner.cleanUp("/usr/sbin/userdel", [user], timeout: 30) }
             let uid = try await ProcessRunner.run("/usr/bin/id", ["-u", user]).stdout
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             let listener = try ProcessRunner.spawn(

@@ -28,7 +28,7 @@ extension RealClaudeSidecarSuites {
         @Test func theMarketplacesPluginsAreSearchedByNameAndDescription() async throws {
             let fixture = try ClaudeAPIFixture { _ in .text("unused") }
             defer { fixture.remove() }
-            let market = try fixture.repository("market", files: Self.marketFiles)
+            let market = try await fixture.repository("market", files: Self.marketFiles)
             try await fixture.liveWithCloneRoots { live in
                 _ = try await live.client.addMarketplace(AddMarketplaceRequest(repo: market.path))
                 let reply = try await live.probe.get("/api/v1/plugins/search?q=PULL%20request", headers: Self.auth)
@@ -69,7 +69,7 @@ extension RealClaudeSidecarSuites {
         @Test func aClonedMarketplaceIsSearchedWithItsGitServerGone() async throws {
             let fixture = try ClaudeAPIFixture { _ in .text("unused") }
             defer { fixture.remove() }
-            let market = try fixture.repository("market", files: Self.marketFiles)
+            let market = try await fixture.repository("market", files: Self.marketFiles)
             let served = fixture.sandbox.root.appendingPathComponent("served")
             let bare = try await ProcessRunner.run(
                 "git", ["clone", "-q", "--bare", market.path, served.appendingPathComponent("market.git").path])

@@ -62,7 +62,7 @@ import Testing
         let own = "companion-own-\(UUID().uuidString.prefix(8))"
         defer {
             for socket in [agents, own] {
-                _ = try? ProcessRunner.run("/usr/bin/tmux", ["-L", socket, "kill-server"], timeout: 10)
+                ProcessRunner.cleanUp("/usr/bin/tmux", ["-L", socket, "kill-server"], timeout: 10)
             }
             try? FileManager.default.removeItem(at: directory)
         }
@@ -105,7 +105,7 @@ import Testing
         let directory = try TestPaths.temporaryDirectory("tmux-unmarked")
         let socket = "companion-unmarked-\(UUID().uuidString.prefix(8))"
         defer {
-            _ = try? ProcessRunner.run("/usr/bin/tmux", ["-L", socket, "kill-server"], timeout: 10)
+            ProcessRunner.cleanUp("/usr/bin/tmux", ["-L", socket, "kill-server"], timeout: 10)
             try? FileManager.default.removeItem(at: directory)
         }
         // The owner's own server, already running under the name the sidecar is given.

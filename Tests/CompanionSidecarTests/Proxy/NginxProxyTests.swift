@@ -110,10 +110,14 @@ struct NginxProxy {
         return try await curl(arguments)
     }
 
+    /// Stops nginx; its directory goes once it has ended (on a thread of its own: a `defer` calls this).
     func stop() {
         process.kill(SIGTERM)
-        _ = try? process.finishBlocking(timeout: 10)
-        try? FileManager.default.removeItem(at: directory)
+        let (process, directory) = (process, directory)
+        Thread.detachNewThread {
+            _ = try? process.finishBlocking(timeout: 10)
+            try? FileManager.default.removeItem(at: directory)
+        }
     }
 }
 

@@ -17,7 +17,7 @@ struct TaskClonePolicyTests {
         let outside: URL
         let link: URL
 
-        init() throws {
+        init() async throws {
             base = FileManager.default.temporaryDirectory.appendingPathComponent("clone-\(UUID().uuidString)")
             root = base.appendingPathComponent("root dir%41")
             repo = root.appendingPathComponent("repo")
@@ -27,7 +27,7 @@ struct TaskClonePolicyTests {
                 try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
                 try "content of \(repository.lastPathComponent)\n".write(
                     to: repository.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
-                try shell(
+                try await shell(
                     "git init -q && git add README.md && git -c user.name=t -c user.email=t@e commit -qm one",
                     in: repository)
             }
@@ -36,7 +36,7 @@ struct TaskClonePolicyTests {
     }
 
     @Test func localPathsAreAcceptedOnlyWhenTheyResolveUnderACloneRoot() async throws {
-        let layout = try Layout()
+        let layout = await try Layout()
         let harness = try TaskHarness(
             command: nil, directory: layout.base.appendingPathComponent("data"), cloneRoots: [layout.root])
         let accepted = [
@@ -67,7 +67,7 @@ struct TaskClonePolicyTests {
     }
 
     @Test func localCloneFromACloneRootWorks() async throws {
-        let layout = try Layout()
+        let layout = await try Layout()
         let harness = try TaskHarness(
             command: "cat README.md; git log --oneline | wc -l", directory: layout.base.appendingPathComponent("data"),
             cloneRoots: [layout.root])
@@ -96,7 +96,7 @@ struct TaskClonePolicyTests {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("fake-git-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         let fakeGit = base.appendingPathComponent("git")
-        try ExecutableScript.write(
+        try await ExecutableScript.write(
             "#!/bin/sh\necho \"allow=$GIT_ALLOW_PROTOCOL prompt=$GIT_TERMINAL_PROMPT dir=${GIT_DIR-unset}\"\necho \"$@\"\n",
             to: fakeGit)
         // GIT_DIR and the other removed variables are given to gitEnvironment below, not set in this process:

@@ -37,7 +37,7 @@ struct TaskRunnerTests {
         try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
         try "hello from the repo\n".write(
             to: repo.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
-        try shell(
+        await try shell(
             "git init -q && git add README.md && git -c user.name=t -c user.email=t@e commit -qm one "
                 + "&& echo 2 >> README.md && git -c user.name=t -c user.email=t@e commit -qam two",
             in: repo)
@@ -95,7 +95,7 @@ struct TaskRunnerTests {
 }
 
 func waitForLine(_ text: String, task: String, harness: TaskHarness) async throws {
-    let deadline = ContinuousClock.now + .seconds(30)
+    let deadline = ContinuousClock.now + TestDeadline.duration
     while ContinuousClock.now < deadline {
         let lines = try await harness.service.store.tail(taskID: task, .after(0))?.lines ?? []
         if lines.contains(where: { $0.text == text }) { return }
@@ -104,8 +104,8 @@ func waitForLine(_ text: String, task: String, harness: TaskHarness) async throw
     throw TaskHarness.HarnessError.timeout(task)
 }
 
-func shell(_ command: String, in directory: URL) throws {
-    let result = try ProcessRunner.run(
+func shell(_ command: String, in directory: URL) async throws {
+    let result = try await ProcessRunner.run(
         "/bin/sh", ["-c", #"cd "$0" && "# + command, directory.path], timeout: TestDeadline.seconds)
     guard result.status == 0 else { throw ShellError(description: "\(command): \(result)") }
 }
