@@ -3,7 +3,7 @@ import Foundation
 
 /// What the `/api/v1` routes ask of Claude Code on the workstation, in the API's own types. The routes only
 /// translate HTTP to these calls (query parameters, bodies, the envelope, Server-Sent Events); the sidecar's
-/// implementation (``ClaudeCodeService``) answers them from `CompanionClaudeCode`. Every expected failure is a
+/// implementation (``ClaudeSessionService``) answers them from `CompanionClaudeCode`. Every expected failure is a
 /// ``SidecarError`` (404 for unknown ids, 400 for invalid options, 409 for a session already answering, 503
 /// when the `claude` CLI is missing).
 public protocol ClaudeCodeBackend: Sendable {

@@ -21,7 +21,7 @@ public final class Sidecar: Sendable {
     /// Tasks and their live logs (`/v1/tasks…`).
     public let tasks: TaskService
     /// Claude Code on this workstation (`/api/v1…`), when ``SidecarConfiguration/claudeCode`` turns it on.
-    public let claudeCode: ClaudeCodeService?
+    package let claudeCode: ClaudeCode?
     /// Agent sessions, hooks and approvals (`/api/sessions…`, `WS /ws`), when ``SidecarConfiguration/agents`` turns
     /// them on.
     public let agents: AgentsService?
@@ -85,7 +85,7 @@ public final class Sidecar: Sendable {
         self.claudeCode = try configuration.claudeCode.map {
             var settings = $0
             if settings.cloneRoots.isEmpty { settings.cloneRoots = configuration.taskCloneRoots }
-            return try ClaudeCodeService(
+            return try ClaudeCode(
                 settings: settings, dataDirectory: configuration.dataDirectory, logger: logger,
                 audit: { [registry] entry in try await registry.appendAudit(entry) })
         }
@@ -100,7 +100,7 @@ public final class Sidecar: Sendable {
         self.agents = configuration.agents.map {
             AgentsService(
                 settings: $0, registry: registry, stateDirectory: configuration.dataDirectory.path, logger: logger,
-                chatSessions: { await chats?.agentSessions() ?? [] }, observer: { push?.agentChanged($0) })
+                chatSessions: { await chats?.sessions.agentSessions() ?? [] }, observer: { push?.agentChanged($0) })
         }
         if let push { tasks.runner.endObservers.add { push.taskFinished($0, status: $1) } }
     }
