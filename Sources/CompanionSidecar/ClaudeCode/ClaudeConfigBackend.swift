@@ -5,7 +5,7 @@ import Foundation
 /// 34–36, and `POST /config/reveal`), in the API's own types; ``ClaudeConfigService`` implements it. Every
 /// expected failure is a ``SidecarError``: 400 for an unknown scope or project, 409 for a malformed file left
 /// unchanged, 503 when Claude Code's files cannot be used now.
-public protocol ClaudeConfigBackend: Sendable {
+package protocol ClaudeConfigBackend: Sendable {
     /// `settings.json` of `scope` (`user` or `project`).
     func config(scope: String, projectPath: String?) async throws(SidecarError) -> ConfigInfo
     /// Sets the keys of the request's content, keeping every other key.

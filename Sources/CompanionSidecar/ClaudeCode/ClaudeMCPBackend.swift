@@ -6,7 +6,7 @@ import Foundation
 /// it. Every expected failure is a ``SidecarError``: 400 for invalid input, 404 for an unknown server, 409 for a
 /// name taken, an ambiguous name or a malformed file left unchanged, 503 when Claude Code's files cannot be used
 /// now.
-public protocol ClaudeMCPBackend: Sendable {
+package protocol ClaudeMCPBackend: Sendable {
     /// Every configured server (`scope` and `projectPath` narrow the list), env and header values masked.
     func mcpServers(scope: MCPScope?, projectPath: String?) async throws(SidecarError) -> [MCPServer]
     /// One server; without `scope`, the one Claude Code would use (local, then project, then user).
@@ -29,11 +29,11 @@ public protocol ClaudeMCPBackend: Sendable {
 }
 
 /// Who asked for something the audit log records: the signing device, or the API key's holder, and the peer.
-public struct AuditRequester: Sendable, Equatable {
-    public var deviceId: String?
-    public var peer: String
+package struct AuditRequester: Sendable, Equatable {
+    package var deviceId: String?
+    package var peer: String
 
-    public init(deviceId: String?, peer: String) {
+    package init(deviceId: String?, peer: String) {
         self.deviceId = deviceId
         self.peer = peer
     }
