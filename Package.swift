@@ -21,21 +21,20 @@ let package = Package(
     products: [
         .executable(name: "companion", targets: ["companion"]),
         .executable(name: "companion-mcp-probe", targets: ["companion-mcp-probe"]),
-        .library(name: "CompanionCrypto", targets: ["CompanionCrypto"]),
-        .library(name: "CompanionPaths", targets: ["CompanionPaths"]),
+        // The library (docs/library.md): CompanionKit (the companion side), CompanionAPI (the wire types),
+        // CompanionVault and CompanionVaultSecretService (where the credentials live). The five after them are
+        // products only because types of theirs appear in the public declarations of those four (`SecureBytes`,
+        // `PairingRecord`, `TaskClient`, `QRDecodeError`, `DiscoveryRecord`), so an embedder can name them. Every
+        // other target is internal to this package: what its targets share is `package`, not `public`.
+        .library(name: "CompanionKit", targets: ["CompanionKit"]),
+        .library(name: "CompanionAPI", targets: ["CompanionAPI"]),
         .library(name: "CompanionVault", targets: ["CompanionVault"]),
         .library(name: "CompanionVaultSecretService", targets: ["CompanionVaultSecretService"]),
-        .library(name: "CompanionQR", targets: ["CompanionQR"]),
-        .library(name: "CompanionAPI", targets: ["CompanionAPI"]),
-        .library(name: "CompanionClient", targets: ["CompanionClient"]),
+        .library(name: "CompanionCrypto", targets: ["CompanionCrypto"]),
         .library(name: "CompanionPairing", targets: ["CompanionPairing"]),
-        .library(name: "CompanionSidecar", targets: ["CompanionSidecar"]),
-        .library(name: "CompanionKit", targets: ["CompanionKit"]),
-        .library(name: "CompanionClaudeCode", targets: ["CompanionClaudeCode"]),
-        .library(name: "CompanionAgents", targets: ["CompanionAgents"]),
-        .library(name: "CompanionSettings", targets: ["CompanionSettings"]),
+        .library(name: "CompanionClient", targets: ["CompanionClient"]),
+        .library(name: "CompanionQR", targets: ["CompanionQR"]),
         .library(name: "CompanionDiscovery", targets: ["CompanionDiscovery"]),
-        .library(name: "CompanionPush", targets: ["CompanionPush"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),

@@ -8,22 +8,22 @@
 ///   through tmux control mode (``PaneWatcher``).
 /// - `Approvals/`: permission requests held for a paired device (``ApprovalCenter``) and the hook's answer
 ///   (``PermissionDecision``).
-public enum CompanionAgents {
+package enum CompanionAgents {
     /// The header of the earlier HTTP hooks' per-install secret: a hook group carrying it is the companion's (an old
     /// install, replaced by the next one).
     static let legacySecretHeader = "X-Companion-Hook-Secret"
     /// The header carrying the agent id of a session the sidecar started in tmux (the hook command reads it from the
     /// environment variable ``agentEnvironmentVariable``).
-    public static let agentHeader = "X-Companion-Agent"
+    package static let agentHeader = "X-Companion-Agent"
     /// The environment variable naming the agent session a `claude` runs in.
-    public static let agentEnvironmentVariable = "COMPANION_AGENT_ID"
+    package static let agentEnvironmentVariable = "COMPANION_AGENT_ID"
     /// The environment variable that marks the tmux server of the sidecar's agents (its value: the server's `-L`
     /// name). The sidecar starts that server with it, so the server's own initial environment carries it, and so does
     /// every process the server starts (panes, `new-window`, `split-window`, `run-shell`, `display-popup`): the owner
     /// socket refuses to add power to a caller with this server, or the marker, in its ancestry.
-    public static let agentServerVariable = "COMPANION_AGENT_SERVER"
+    package static let agentServerVariable = "COMPANION_AGENT_SERVER"
     /// The tmux server (`-L` name) the sidecar runs agents on unless told another: never the user's own server.
-    public static let defaultTmuxSocket = "companion-agents"
+    package static let defaultTmuxSocket = "companion-agents"
     /// The owner socket's path the hook command posts to.
-    public static let hookPath = "/hooks/claude-code"
+    package static let hookPath = "/hooks/claude-code"
 }

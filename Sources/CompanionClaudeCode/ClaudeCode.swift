@@ -2,4 +2,4 @@
 /// index of projects and sessions built from the transcripts under `~/.claude/projects`, transcript parsing, and
 /// the supervisor of the chat runs the sidecar starts. The sidecar's `/api/v1` routes translate HTTP to this
 /// module; nothing here knows about requests, devices or signatures.
-public enum ClaudeCode {}
+package enum ClaudeCode {}

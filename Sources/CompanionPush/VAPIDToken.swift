@@ -7,24 +7,24 @@ import Foundation
 ///
 /// Written here rather than with jwt-kit: the token is one fixed header and three claims, signed by swift-crypto's
 /// P-256 either way; jwt-kit would add four modules to every build for these lines (docs/push.md).
-public struct VAPIDToken: Sendable {
+package struct VAPIDToken: Sendable {
     /// The longest validity RFC 8292 allows.
-    public static let maximumLifetime: TimeInterval = 24 * 60 * 60
+    package static let maximumLifetime: TimeInterval = 24 * 60 * 60
 
     /// The push service's origin (`https://fcm.googleapis.com`): scheme, host and a non-default port.
-    public let audience: String
-    public let subject: String
-    public let expiresAt: Date
+    package let audience: String
+    package let subject: String
+    package let expiresAt: Date
 
     /// A token for `audience` valid until `expiresAt`, clamped to ``maximumLifetime`` after `now`.
-    public init(audience: String, subject: String, expiresAt: Date, now: Date = Date()) {
+    package init(audience: String, subject: String, expiresAt: Date, now: Date = Date()) {
         self.audience = audience
         self.subject = subject
         self.expiresAt = min(expiresAt, now.addingTimeInterval(Self.maximumLifetime))
     }
 
     /// The origin of an endpoint URL, as `aud` names it; nil when the URL has no scheme or host.
-    public static func audience(of endpoint: URL) -> String? {
+    package static func audience(of endpoint: URL) -> String? {
         guard let scheme = endpoint.scheme?.lowercased(), let host = endpoint.host?.lowercased(), !host.isEmpty
         else { return nil }
         let defaultPort = scheme == "https" ? 443 : 80
@@ -34,7 +34,7 @@ public struct VAPIDToken: Sendable {
     }
 
     /// The compact JWS: `base64url(header).base64url(claims).base64url(R‖S)`.
-    public func jwt(signedWith key: VAPIDKey) throws -> String {
+    package func jwt(signedWith key: VAPIDKey) throws -> String {
         let header = #"{"typ":"JWT","alg":"ES256"}"#
         let claims = try JSONSerialization.data(
             withJSONObject: ["aud": audience, "exp": Int(expiresAt.timeIntervalSince1970), "sub": subject],
@@ -45,7 +45,7 @@ public struct VAPIDToken: Sendable {
     }
 
     /// The `Authorization` header value: `vapid t=<JWT>, k=<public key>`.
-    public func authorization(signedWith key: VAPIDKey) throws -> String {
+    package func authorization(signedWith key: VAPIDKey) throws -> String {
         "vapid t=\(try jwt(signedWith: key)), k=\(key.publicKeyBase64URL)"
     }
 }

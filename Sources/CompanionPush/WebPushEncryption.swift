@@ -7,20 +7,20 @@ import Foundation
 /// The push service sees only the body this returns; the browser that holds the subscription's private key is the
 /// only one that can read the message. Checked against RFC 8291's appendix A byte for byte
 /// (`TestVectors/webpush/rfc8291-appendix-a.json`) and decrypted by Python's `http-ece` in the tests.
-public enum WebPushEncryption {
+package enum WebPushEncryption {
     /// The `rs` header field: the record size. One record carries the whole message (RFC 8291 §4).
-    public static let recordSize = 4096
+    package static let recordSize = 4096
     /// The most a push service must accept as a message body (RFC 8030 §7.2: 4096 bytes).
-    public static let maximumBodyBytes = 4096
+    package static let maximumBodyBytes = 4096
     /// The header: salt (16), record size (4), key id length (1), the server's public key (65).
     static let headerBytes = 16 + 4 + 1 + 65
     /// Plaintext plus padding a body of ``maximumBodyBytes`` can carry: the header, the delimiter and the tag off.
-    public static let maximumPlaintextBytes = maximumBodyBytes - headerBytes - 1 - 16
+    package static let maximumPlaintextBytes = maximumBodyBytes - headerBytes - 1 - 16
 
     /// Encrypts `plaintext` for the subscription whose keys are `p256dh` (the uncompressed point, 65 bytes) and
     /// `auth` (16 bytes), with `padding` zero bytes after the delimiter. `serverKey` and `salt` are fresh for each
     /// message; only the test of the RFC's example gives its own.
-    public static func encrypt(
+    package static func encrypt(
         _ plaintext: [UInt8], p256dh: [UInt8], auth: [UInt8], padding: Int = 0,
         serverKey: P256.KeyAgreement.PrivateKey = P256.KeyAgreement.PrivateKey(),
         salt: [UInt8] = randomSalt()
@@ -65,14 +65,14 @@ public enum WebPushEncryption {
     }
 
     /// 16 bytes from the system's random source.
-    public static func randomSalt() -> [UInt8] {
+    package static func randomSalt() -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
         return (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
     }
 }
 
 /// Why a message could not be encrypted for a subscription.
-public enum WebPushEncryptionError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum WebPushEncryptionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `p256dh` is not an uncompressed P-256 point (65 bytes, on the curve).
     case badSubscriptionKey
     /// `auth` is not 16 bytes.
@@ -82,7 +82,7 @@ public enum WebPushEncryptionError: Error, Equatable, Sendable, CustomStringConv
     case tooLarge(Int)
     case sealFailed
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .badSubscriptionKey: "the subscription's p256dh key is not an uncompressed P-256 point (65 bytes)"
         case .badAuthSecret: "the subscription's auth secret is not 16 bytes"

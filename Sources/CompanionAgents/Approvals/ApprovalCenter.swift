@@ -5,9 +5,9 @@ import Foundation
 /// A decision names the request's digest (what the deciding device showed) and is recorded before it takes effect:
 /// ``decide(_:_:digest:recording:)`` claims the request (no other decision, expiry or settling can answer it
 /// meanwhile), awaits the record, and only then answers the hook; a record that fails releases the claim.
-public actor ApprovalCenter {
+package actor ApprovalCenter {
     /// How a decision attempt went.
-    public enum DecideResult: Sendable, Equatable {
+    package enum DecideResult: Sendable, Equatable {
         /// This decision answered the request.
         case decided(ApprovalRequest)
         /// Someone decided first, or the hold time ran out and the terminal has the dialog now.
@@ -40,21 +40,21 @@ public actor ApprovalCenter {
     private var settled: [(String, ApprovalRequest)] = []
     private static let settledMemory = 256
 
-    public init() {}
+    package init() {}
 
     /// The requests waiting now, oldest first.
-    public func pending() -> [ApprovalRequest] {
+    package func pending() -> [ApprovalRequest] {
         held.values.map(\.request).sorted { ($0.since, $0.id) < ($1.since, $1.id) }
     }
 
     /// Holds `request`: from now on a decision for it is kept. Raise it (show it to devices) after this, then
     /// ``wait(_:holdTime:)`` for the answer.
-    public func register(_ request: ApprovalRequest) {
+    package func register(_ request: ApprovalRequest) {
         held[request.id] = Held(request: request)
     }
 
     /// The decision for registered request `id`, or nil when `holdTime` passed first (or it was settled without one).
-    public func wait(_ id: String, holdTime: Duration) async -> PermissionDecision? {
+    package func wait(_ id: String, holdTime: Duration) async -> PermissionDecision? {
         guard let entry = held[id] else { return nil }
         if let early = entry.early {
             held[id] = nil
@@ -80,7 +80,7 @@ public actor ApprovalCenter {
     }
 
     /// ``register(_:)``, `raised`, then ``wait(_:holdTime:)``.
-    public func hold(
+    package func hold(
         _ request: ApprovalRequest, holdTime: Duration, raised: @Sendable () async -> Void
     ) async -> PermissionDecision? {
         register(request)
@@ -90,7 +90,7 @@ public actor ApprovalCenter {
 
     /// Answers request `id` with `decision` if it is still held and `digest` is its digest (hex, as shown): runs
     /// `recording` first (the audit row), and answers only once it returned; when it throws, nothing is decided.
-    public func decide(
+    package func decide(
         _ id: String, _ decision: PermissionDecision, digest: String?,
         recording: @Sendable (ApprovalRequest) async throws -> Void = { _ in }
     ) async throws -> DecideResult {
@@ -121,7 +121,7 @@ public actor ApprovalCenter {
 
     /// Ends every request held for session `sessionKey` with no decision: the session went on without one (it was
     /// answered in its terminal), so a later decision could only be wrong.
-    public func settle(sessionKey: String) {
+    package func settle(sessionKey: String) {
         for (id, entry) in held where entry.request.sessionKey == sessionKey { expire(id) }
     }
 

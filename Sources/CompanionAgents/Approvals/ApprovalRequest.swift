@@ -2,29 +2,29 @@ import CompanionCrypto
 import Foundation
 
 /// A permission request held for a paired device to decide.
-public struct ApprovalRequest: Sendable, Equatable {
+package struct ApprovalRequest: Sendable, Equatable {
     /// Random id a device decides by.
-    public var id: String
+    package var id: String
     /// The session it belongs to (an agent id or Claude Code's `session_id`).
-    public var sessionKey: String
-    public var toolName: String?
-    public var inputSummary: String?
+    package var sessionKey: String
+    package var toolName: String?
+    package var inputSummary: String?
     /// The whole tool input as JSON, what a device is shown before it decides; nil when it is longer than
     /// ``maxShownInputBytes`` (such a request can be denied from a device, not allowed).
-    public var input: String?
+    package var input: String?
     /// How long the tool input is, in bytes of its JSON.
-    public var inputBytes: Int
+    package var inputBytes: Int
     /// The rules `allow always` keeps for the session: the ones Claude Code suggested (none: `always` is refused).
-    public var alwaysRules: [PermissionRule]
-    public var project: String?
-    public var since: Date
+    package var alwaysRules: [PermissionRule]
+    package var project: String?
+    package var since: Date
     /// SHA-256 (hex) of the tool name and input, recorded in the audit log with the decision.
-    public var digest: String
+    package var digest: String
 
     /// Longest tool input a device is shown (and may allow): 64 KiB of JSON.
-    public static let maxShownInputBytes = 64 << 10
+    package static let maxShownInputBytes = 64 << 10
 
-    public init(
+    package init(
         id: String = ApprovalRequest.newID(), sessionKey: String, toolName: String?, inputSummary: String?,
         input: String? = nil, alwaysRules: [PermissionRule] = [], project: String?, since: Date, digestSource: [UInt8]
     ) {
@@ -41,11 +41,11 @@ public struct ApprovalRequest: Sendable, Equatable {
     }
 
     /// `ap-` and 12 random base64url characters.
-    public static func newID() -> String { "ap-" + SecureRandom.token(byteCount: 9) }
+    package static func newID() -> String { "ap-" + SecureRandom.token(byteCount: 9) }
 
     /// Whether `shown` (hex, any case) is the digest `held`: the device decides the request it showed. A digest is
     /// public (it is in every listing), so an ordinary comparison is enough.
-    public static func digestsMatch(_ held: String, _ shown: String) -> Bool {
+    package static func digestsMatch(_ held: String, _ shown: String) -> Bool {
         shown.utf8.count == held.utf8.count && shown.lowercased() == held
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A paired device's answer to a held permission request.
-public enum PermissionDecision: Sendable, Equatable {
+package enum PermissionDecision: Sendable, Equatable {
     /// Let the tool run; `always` also keeps the rules Claude Code suggested for it (``ApprovalRequest/alwaysRules``)
     /// for the rest of the session.
     case allow(always: Bool)
@@ -9,7 +9,7 @@ public enum PermissionDecision: Sendable, Equatable {
     case deny
 
     /// The verb recorded in the audit log.
-    public var auditWord: String {
+    package var auditWord: String {
         switch self {
         case .allow(let always): always ? "allow_always" : "allow"
         case .deny: "deny"
@@ -18,15 +18,15 @@ public enum PermissionDecision: Sendable, Equatable {
 }
 
 /// The body the sidecar answers a PermissionRequest hook with, in Claude Code's documented hook output format.
-public enum PermissionHookAnswer {
+package enum PermissionHookAnswer {
     /// The message Claude is given when a device denies.
-    public static let denyMessage = "Denied from the paired companion device."
+    package static let denyMessage = "Denied from the paired companion device."
 
     /// `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}`, with
     /// `updatedPermissions` (`rules`, the ones Claude Code suggested, kept for the session only) when `always`;
     /// `behavior: "deny"` with a `message` for a denial; `{}` for no decision, so Claude Code shows its own dialog in
     /// the terminal.
-    public static func body(for decision: PermissionDecision?, rules: [PermissionRule]) -> [UInt8] {
+    package static func body(for decision: PermissionDecision?, rules: [PermissionRule]) -> [UInt8] {
         guard let decision else { return Array("{}".utf8) }
         var inner: [String: Any]
         switch decision {

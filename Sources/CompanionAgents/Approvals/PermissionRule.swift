@@ -2,20 +2,20 @@ import Foundation
 
 /// One rule of Claude Code's permission settings: a tool, and what of it (`Bash(npm test:*)`; the whole tool when
 /// `ruleContent` is nil).
-public struct PermissionRule: Sendable, Equatable {
+package struct PermissionRule: Sendable, Equatable {
     /// Longest `ruleContent` kept (a suggestion longer than this is not offered).
     static let maxContentLength = 4096
 
-    public var toolName: String
-    public var ruleContent: String?
+    package var toolName: String
+    package var ruleContent: String?
 
-    public init(toolName: String, ruleContent: String? = nil) {
+    package init(toolName: String, ruleContent: String? = nil) {
         self.toolName = toolName
         self.ruleContent = ruleContent
     }
 
     /// `Tool(content)`, or `Tool` for the whole tool: how Claude Code's settings write it.
-    public var text: String { ruleContent.map { "\(toolName)(\($0))" } ?? toolName }
+    package var text: String { ruleContent.map { "\(toolName)(\($0))" } ?? toolName }
 
     /// The allow rules Claude Code suggests for a permission request of `tool` (`permission_suggestions` of the
     /// PermissionRequest hook input: `addRules` updates with behavior `allow`), for that tool only. `allow always`

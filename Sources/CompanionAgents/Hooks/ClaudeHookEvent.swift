@@ -4,46 +4,46 @@ import Foundation
 ///
 /// The bodies carry the user's prompts, tool inputs and the model's answers: this type is never logged, and its
 /// `description` names only the event and the session.
-public struct ClaudeHookEvent: Sendable, CustomStringConvertible {
+package struct ClaudeHookEvent: Sendable, CustomStringConvertible {
     /// Largest body accepted (Claude Code's are a few KiB; a tool input may be larger).
-    public static let maxBodyBytes = 1 << 20
+    package static let maxBodyBytes = 1 << 20
     /// Longest tool input summary kept.
     static let summaryLength = 240
 
     /// `hook_event_name` (an event the companion does not register is kept as `.other`).
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case known(HookEventName)
         case other(String)
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Claude Code's `session_id`.
-    public var sessionID: String
+    package var sessionID: String
     /// The session's working directory (`cwd`).
-    public var workingDirectory: String?
+    package var workingDirectory: String?
     /// `notification_type` of a Notification (`permission_prompt`, `idle_prompt`, …).
-    public var notificationType: String?
+    package var notificationType: String?
     /// `tool_name` of a PermissionRequest or PostToolUse.
-    public var toolName: String?
+    package var toolName: String?
     /// A short, one-line summary of `tool_input` (the command of a Bash call, the path of an edit, else compact JSON).
-    public var toolInputSummary: String?
+    package var toolInputSummary: String?
     /// `tool_name` and `tool_input` as JSON, for the approval's digest in the audit log.
-    public var toolDigestSource: [UInt8]
+    package var toolDigestSource: [UInt8]
     /// The whole `tool_input` as JSON (keys sorted), what a device deciding the request is shown.
-    public var toolInputText: String?
+    package var toolInputText: String?
     /// The allow rules Claude Code suggests for a PermissionRequest (`permission_suggestions`) for its tool.
-    public var suggestedRules: [PermissionRule]
+    package var suggestedRules: [PermissionRule]
     /// The model's last answer (`last_assistant_message` of Stop), cut to a summary.
-    public var lastAssistantMessage: String?
+    package var lastAssistantMessage: String?
     /// `reason` of SessionEnd, `error` of StopFailure: short words, not content.
-    public var reason: String?
+    package var reason: String?
     /// The agent session the `claude` runs in, when the sidecar started it (``CompanionAgents/agentHeader``).
-    public var agentID: String?
+    package var agentID: String?
 
-    public var description: String { "hook \(kindName) for session \(sessionID)" }
+    package var description: String { "hook \(kindName) for session \(sessionID)" }
 
     /// The event's name as Claude Code sent it.
-    public var kindName: String {
+    package var kindName: String {
         switch kind {
         case .known(let name): name.rawValue
         case .other(let name): name
@@ -51,7 +51,7 @@ public struct ClaudeHookEvent: Sendable, CustomStringConvertible {
     }
 
     /// Parses a hook body; nil when it is not a JSON object with string `hook_event_name` and `session_id`.
-    public init?(body: [UInt8], agentHeader: String?) {
+    package init?(body: [UInt8], agentHeader: String?) {
         guard body.count <= Self.maxBodyBytes,
             let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
             let name = object["hook_event_name"] as? String, !name.isEmpty, name.count <= 64,
@@ -80,7 +80,7 @@ public struct ClaudeHookEvent: Sendable, CustomStringConvertible {
     }
 
     /// Session and agent ids: 1–128 characters of letters, digits, `-` and `_`.
-    public static func isPlausibleID(_ text: String) -> Bool {
+    package static func isPlausibleID(_ text: String) -> Bool {
         (1...128).contains(text.utf8.count)
             && text.utf8.allSatisfy {
                 $0 == 0x2D || $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0)

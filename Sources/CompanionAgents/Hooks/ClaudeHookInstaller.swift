@@ -13,13 +13,13 @@ import Foundation
 /// JSON is reported (``SettingsFileError/malformed(path:reason:)``) and never overwritten. Uninstall removes exactly
 /// the groups install added: when the file is still as install left it, its earlier bytes are restored byte for
 /// byte (or it is removed again when install created it).
-public struct ClaudeHookInstaller: Sendable {
+package struct ClaudeHookInstaller: Sendable {
     /// The settings file.
-    public let settingsPath: String
+    package let settingsPath: String
     /// The sidecar's directory for the install record.
-    public let stateDirectory: String
+    package let stateDirectory: String
 
-    public init(settingsPath: String, stateDirectory: String) {
+    package init(settingsPath: String, stateDirectory: String) {
         self.settingsPath = settingsPath
         self.stateDirectory = stateDirectory
     }
@@ -27,18 +27,18 @@ public struct ClaudeHookInstaller: Sendable {
     /// The user settings file Claude Code reads for `environment` (``ClaudeConfigLocations``):
     /// `$CLAUDE_CONFIG_DIR/settings.json`, else `$HOME/.claude/settings.json`; nil when neither variable is an
     /// absolute path.
-    public static func settingsPath(environment: [String: String]) -> String? {
+    package static func settingsPath(environment: [String: String]) -> String? {
         ClaudeConfigLocations.resolve(environment: environment)?.userSettings.path
     }
 
     /// The command a hook runs: `executable hook --socket socketPath` (paths quoted for the shell).
-    public static func hookCommand(executable: String, socketPath: String) -> String {
+    package static func hookCommand(executable: String, socketPath: String) -> String {
         HookSettingsDocument.hookCommand(executable: executable, socketPath: socketPath)
     }
 
     /// Adds the hooks (replacing the companion's earlier ones, HTTP hooks of an older install included), each
     /// running `command` (``hookCommand(executable:socketPath:)``).
-    public func install(command: String) throws(SettingsFileError) -> HookStatus {
+    package func install(command: String) throws(SettingsFileError) -> HookStatus {
         let record = try HookInstallRecord.load(stateDirectory: stateDirectory)
         try createDirectory()
         let (original, bytes) = try edit {
@@ -69,7 +69,7 @@ public struct ClaudeHookInstaller: Sendable {
 
     /// Removes the companion's hooks; returns how many hook groups were removed (0: there were none).
     @discardableResult
-    public func uninstall() throws(SettingsFileError) -> Int {
+    package func uninstall() throws(SettingsFileError) -> Int {
         let record = try HookInstallRecord.load(stateDirectory: stateDirectory)
         // No configuration directory: no settings file, nothing to remove (and no place for the lock).
         let directory = (settingsPath as NSString).deletingLastPathComponent
@@ -100,7 +100,7 @@ public struct ClaudeHookInstaller: Sendable {
     }
 
     /// What is installed now.
-    public func status() throws(SettingsFileError) -> HookStatus {
+    package func status() throws(SettingsFileError) -> HookStatus {
         let snapshot: ClaudeJSONSnapshot
         do throws(ClaudeConfigFileError) { snapshot = try file.read() } catch { throw Self.settingsError(error) }
         let document = try HookSettingsDocument(root: snapshot.object, path: settingsPath)
@@ -156,18 +156,18 @@ public struct ClaudeHookInstaller: Sendable {
 }
 
 /// The companion's hooks in a settings file.
-public struct HookStatus: Sendable, Equatable, Codable {
+package struct HookStatus: Sendable, Equatable, Codable {
     /// The settings file looked at.
-    public var settingsPath: String
+    package var settingsPath: String
     /// Events with a companion hook.
-    public var events: [String]
+    package var events: [String]
     /// Events the companion registers that have none.
-    public var missingEvents: [String]
+    package var missingEvents: [String]
     /// The commands the hooks run (one, normally: `companion hook --socket PATH`).
-    public var commands: [String]
+    package var commands: [String]
     /// URLs of HTTP hooks an older install left (none once `install` ran again: they are replaced).
-    public var urls: [String]
+    package var urls: [String]
 
     /// Every event is registered, with one command and no HTTP hook left.
-    public var isComplete: Bool { missingEvents.isEmpty && commands.count == 1 && urls.isEmpty }
+    package var isComplete: Bool { missingEvents.isEmpty && commands.count == 1 && urls.isEmpty }
 }

@@ -1,5 +1,5 @@
 /// The Claude Code hook events the companion registers, with the matchers each one is registered under.
-public enum HookEventName: String, Sendable, CaseIterable, Codable {
+package enum HookEventName: String, Sendable, CaseIterable, Codable {
     case sessionStart = "SessionStart"
     case userPromptSubmit = "UserPromptSubmit"
     case notification = "Notification"
@@ -10,7 +10,7 @@ public enum HookEventName: String, Sendable, CaseIterable, Codable {
     case sessionEnd = "SessionEnd"
 
     /// The matcher groups registered for this event: `nil` registers one group without a matcher.
-    public var matchers: [String?] {
+    package var matchers: [String?] {
         switch self {
         case .notification: ["permission_prompt", "idle_prompt", "elicitation_dialog"]
         case .permissionRequest, .postToolUse: ["*"]
@@ -20,7 +20,7 @@ public enum HookEventName: String, Sendable, CaseIterable, Codable {
 
     /// Seconds Claude Code waits for the sidecar's answer. A permission request is held until a device decides
     /// (or the sidecar's own hold time ends), so its hook waits longest; the others answer at once.
-    public var timeoutSeconds: Int {
+    package var timeoutSeconds: Int {
         self == .permissionRequest ? 600 : 10
     }
 }

@@ -3,7 +3,7 @@ import CompanionFiles
 
 /// Why Claude Code's settings file (or the hook install record) could not be read or written. Nothing was
 /// changed when one of these is thrown.
-public enum SettingsFileError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum SettingsFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file is not a JSON object (or its `hooks` is not an object of arrays); it is left as it is.
     case malformed(path: String, reason: String)
     /// The file could not be read or written.
@@ -12,7 +12,7 @@ public enum SettingsFileError: Error, Sendable, Equatable, CustomStringConvertib
     /// written); its description says what to do.
     case file(ClaudeConfigFileError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .malformed(let path, let reason):
             "\(path) is not a settings file Claude Code can read (\(reason)); it was left unchanged: fix it (or move "

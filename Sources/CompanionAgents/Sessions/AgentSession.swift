@@ -1,7 +1,7 @@
 import Foundation
 
 /// What an agent session is doing.
-public enum AgentState: String, Sendable, Codable, CaseIterable {
+package enum AgentState: String, Sendable, Codable, CaseIterable {
     /// Working on a prompt.
     case running
     /// Waiting for a person: a permission dialog, a question, an error to look at.
@@ -13,9 +13,9 @@ public enum AgentState: String, Sendable, Codable, CaseIterable {
 }
 
 /// Why a session needs someone.
-public struct AgentAttention: Sendable, Equatable {
+package struct AgentAttention: Sendable, Equatable {
     /// What kind of attention.
-    public enum Kind: String, Sendable, Codable {
+    package enum Kind: String, Sendable, Codable {
         /// A permission request held by the sidecar: a paired device may allow or deny it (``approvalID``).
         case approval
         /// A dialog or question waiting in the session's own terminal.
@@ -24,22 +24,22 @@ public struct AgentAttention: Sendable, Equatable {
         case error
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Since when.
-    public var since: Date
+    package var since: Date
     /// The tool asking, for a permission.
-    public var toolName: String?
+    package var toolName: String?
     /// A one-line summary of the tool's input.
-    public var inputSummary: String?
+    package var inputSummary: String?
     /// The held request to decide, for ``Kind/approval``.
-    public var approvalID: String?
+    package var approvalID: String?
     /// Short words about it (the notification type, the error).
-    public var detail: String?
+    package var detail: String?
     /// For ``Kind/approval``: the held request's digest (hex SHA-256 of the tool name and input), which a decision
     /// must carry back (``ApprovalRequest/digest``).
-    public var digest: String?
+    package var digest: String?
 
-    public init(
+    package init(
         kind: Kind, since: Date, toolName: String? = nil, inputSummary: String? = nil, approvalID: String? = nil,
         detail: String? = nil, digest: String? = nil
     ) {
@@ -55,9 +55,9 @@ public struct AgentAttention: Sendable, Equatable {
 
 /// One agent session: a `claude` reporting through hooks, a session the sidecar started in tmux, or a chat the
 /// sidecar runs.
-public struct AgentSession: Sendable, Equatable {
+package struct AgentSession: Sendable, Equatable {
     /// Where the session comes from.
-    public enum Source: String, Sendable, Codable {
+    package enum Source: String, Sendable, Codable {
         /// Known from Claude Code's hooks only (started in some terminal).
         case hook
         /// Started by the sidecar in tmux.
@@ -67,28 +67,28 @@ public struct AgentSession: Sendable, Equatable {
     }
 
     /// The id clients use: the agent id of a tmux session, else Claude Code's `session_id`.
-    public var id: String
-    public var source: Source
+    package var id: String
+    package var source: Source
     /// Claude Code's `session_id`, once a hook named it.
-    public var claudeSessionID: String?
+    package var claudeSessionID: String?
     /// The tmux session's name, for ``Source/tmux``.
-    public var tmuxSession: String?
+    package var tmuxSession: String?
     /// The project directory.
-    public var project: String?
+    package var project: String?
     /// The command the sidecar started, for ``Source/tmux``.
-    public var command: [String]?
-    public var state: AgentState
-    public var attention: AgentAttention?
-    public var lastActivity: Date
+    package var command: [String]?
+    package var state: AgentState
+    package var attention: AgentAttention?
+    package var lastActivity: Date
     /// The model's last answer, shortened.
-    public var summary: String?
+    package var summary: String?
     /// When a hook last spoke for this session (pane detection yields to a recent one).
-    public var lastHookAt: Date?
+    package var lastHookAt: Date?
     /// Every permission request held for a device in this session, oldest first (Claude Code may ask for several tool
     /// uses at once); ``attention`` shows the oldest, and the next once it is answered.
-    public var heldApprovals: [AgentAttention] = []
+    package var heldApprovals: [AgentAttention] = []
 
-    public init(
+    package init(
         id: String, source: Source, claudeSessionID: String? = nil, tmuxSession: String? = nil,
         project: String? = nil, command: [String]? = nil, state: AgentState, attention: AgentAttention? = nil,
         lastActivity: Date, summary: String? = nil, lastHookAt: Date? = nil
@@ -107,11 +107,11 @@ public struct AgentSession: Sendable, Equatable {
     }
 
     /// The group a session is listed under: its project directory (`-` when unknown).
-    public var group: String { project ?? "-" }
+    package var group: String { project ?? "-" }
 }
 
 /// A change of the session model, in the order it happened.
-public enum AgentChange: Sendable, Equatable {
+package enum AgentChange: Sendable, Equatable {
     /// A session appeared or changed (state, attention, activity).
     case session(AgentSession)
     /// A session's attention was raised or cleared (the session as it is now).

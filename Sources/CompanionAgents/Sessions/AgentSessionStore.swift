@@ -5,16 +5,16 @@ import Foundation
 ///
 /// Hooks are the source of truth while they are fresh; pane detection (``apply(pane:to:)``) only moves a session
 /// whose last hook is older than ``hookFreshness`` (or that never had one).
-public actor AgentSessionStore {
+package actor AgentSessionStore {
     /// How long a hook's word outweighs what the pane shows.
-    public let hookFreshness: TimeInterval
+    package let hookFreshness: TimeInterval
     private let now: @Sendable () -> Date
     private let publish: @Sendable (AgentChange) -> Void
     private var sessions: [String: AgentSession] = [:]
     /// Claude Code `session_id` → the id of the session it belongs to.
     private var byClaudeID: [String: String] = [:]
 
-    public init(
+    package init(
         hookFreshness: TimeInterval = 10, now: @escaping @Sendable () -> Date = { Date() },
         publish: @escaping @Sendable (AgentChange) -> Void
     ) {
@@ -24,25 +24,25 @@ public actor AgentSessionStore {
     }
 
     /// Every session, most recently active first; only `group`'s when given.
-    public func list(group: String? = nil) -> [AgentSession] {
+    package func list(group: String? = nil) -> [AgentSession] {
         sessions.values.filter { group == nil || $0.group == group }.sorted {
             ($0.lastActivity, $0.id) > ($1.lastActivity, $1.id)
         }
     }
 
     /// The session with this id (or this Claude Code `session_id`).
-    public func session(_ id: String) -> AgentSession? {
+    package func session(_ id: String) -> AgentSession? {
         sessions[id] ?? byClaudeID[id].flatMap { sessions[$0] }
     }
 
     /// Runs `body` with every session inside the store, so nothing changes meanwhile (a snapshot and the sequence
     /// number of the last change it includes are read together).
-    public func withSessions<T: Sendable>(_ body: @Sendable ([AgentSession]) -> T) -> T {
+    package func withSessions<T: Sendable>(_ body: @Sendable ([AgentSession]) -> T) -> T {
         body(list())
     }
 
     /// Sessions needing attention, longest waiting first.
-    public func attention() -> [AgentSession] {
+    package func attention() -> [AgentSession] {
         sessions.values.filter { $0.attention != nil }.sorted {
             ($0.attention?.since ?? .distantPast, $0.id) < ($1.attention?.since ?? .distantPast, $1.id)
         }
@@ -50,7 +50,7 @@ public actor AgentSessionStore {
 
     /// Adds a session the sidecar started in tmux (running until told otherwise).
     @discardableResult
-    public func registerTmux(id: String, tmuxSession: String, project: String, command: [String]) -> AgentSession {
+    package func registerTmux(id: String, tmuxSession: String, project: String, command: [String]) -> AgentSession {
         let session = AgentSession(
             id: id, source: .tmux, tmuxSession: tmuxSession, project: project, command: command, state: .running,
             lastActivity: now())
@@ -60,12 +60,12 @@ public actor AgentSessionStore {
     }
 
     /// The id of the session `event` belongs to (or will create).
-    public func sessionKey(for event: ClaudeHookEvent) -> String { resolve(event) }
+    package func sessionKey(for event: ClaudeHookEvent) -> String { resolve(event) }
 
     /// Applies one hook event; returns the session as it is now. A PermissionRequest held for devices comes with its
     /// `approval`, raised as the session's attention in the same change.
     @discardableResult
-    public func apply(_ event: ClaudeHookEvent, approval: ApprovalRequest? = nil) -> AgentSession {
+    package func apply(_ event: ClaudeHookEvent, approval: ApprovalRequest? = nil) -> AgentSession {
         let date = now()
         let id = resolve(event)
         var session =
@@ -83,7 +83,7 @@ public actor AgentSessionStore {
 
     /// A held request ended: decided (the tool runs or is refused: running) or handed back to the terminal.
     /// With other requests of the session still held, the next of them is shown instead.
-    public func approvalEnded(_ request: ApprovalRequest, decided: Bool) {
+    package func approvalEnded(_ request: ApprovalRequest, decided: Bool) {
         guard var session = session(request.sessionKey) else { return }
         let before = session
         session.heldApprovals.removeAll { $0.approvalID == request.id }
@@ -106,7 +106,7 @@ public actor AgentSessionStore {
     }
 
     /// What the pane shows, for a session no fresh hook speaks for.
-    public func apply(pane classification: PaneClassification, to id: String) {
+    package func apply(pane classification: PaneClassification, to id: String) {
         guard var session = sessions[id], session.state != .dead else { return }
         let date = now()
         if let last = session.lastHookAt, date.timeIntervalSince(last) < hookFreshness { return }
@@ -116,7 +116,7 @@ public actor AgentSessionStore {
     }
 
     /// True when no fresh hook speaks for the session, so what its pane shows counts.
-    public func needsPaneDetection(_ id: String) -> Bool {
+    package func needsPaneDetection(_ id: String) -> Bool {
         guard let session = sessions[id], session.state != .dead else { return false }
         guard let last = session.lastHookAt else { return true }
         return now().timeIntervalSince(last) >= hookFreshness
@@ -124,14 +124,14 @@ public actor AgentSessionStore {
 
     /// How long until the session's last hook is no longer fresh, so that what its pane shows counts again; nil when
     /// it already counts (or the session is gone or ended).
-    public func hookFreshFor(_ id: String) -> TimeInterval? {
+    package func hookFreshFor(_ id: String) -> TimeInterval? {
         guard let session = sessions[id], session.state != .dead, let last = session.lastHookAt else { return nil }
         let left = hookFreshness - now().timeIntervalSince(last)
         return left > 0 ? left : nil
     }
 
     /// Marks a session ended (its tmux session is gone).
-    public func markDead(_ id: String) {
+    package func markDead(_ id: String) {
         guard var session = sessions[id], session.state != .dead else { return }
         let before = session
         session.state = .dead
@@ -141,7 +141,7 @@ public actor AgentSessionStore {
     }
 
     /// Forgets a session.
-    public func remove(_ id: String) {
+    package func remove(_ id: String) {
         guard let session = sessions.removeValue(forKey: id) else { return }
         if let claude = session.claudeSessionID { byClaudeID[claude] = nil }
         publish(.removed(id: id))

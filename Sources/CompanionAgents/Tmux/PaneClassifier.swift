@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a pane's screen says about the agent in it: the fallback when no hook has spoken recently.
-public enum PaneClassification: String, Sendable, Equatable, Codable {
+package enum PaneClassification: String, Sendable, Equatable, Codable {
     /// Working: a spinner or "esc to interrupt".
     case busy
     /// A permission dialog waits for an answer.
@@ -15,13 +15,13 @@ public enum PaneClassification: String, Sendable, Equatable, Codable {
 }
 
 /// Classifies the text of a pane (Claude Code's terminal interface, or a shell).
-public enum PaneClassifier {
+package enum PaneClassifier {
     /// Spinner glyphs Claude Code shows before its "…" status words while it works.
     static let spinnerGlyphs: Set<Character> = ["✻", "✽", "✶", "✳", "✢", "·", "*", "⏺"]
 
     /// The classification of `lines` (the pane's last lines, top to bottom). A dialog wins over everything, an
     /// error banner over busy, busy over a prompt.
-    public static func classify(_ lines: [String]) -> PaneClassification {
+    package static func classify(_ lines: [String]) -> PaneClassification {
         let screen = lines.suffix(40)
         if screen.contains(where: {
             $0.contains("Do you want to proceed?") || $0.contains("Do you want to make this edit")

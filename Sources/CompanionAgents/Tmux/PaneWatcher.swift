@@ -8,26 +8,26 @@ import Subprocess
 /// Tells when a tmux session's pane prints, without polling: a read-only tmux control-mode client
 /// (`attach -f read-only,ignore-size -C`) is attached to the session, and each `%output` notification it writes
 /// is a change. An idle session costs nothing; the notification arrives as tmux writes to the pane.
-public struct PaneWatcher: Sendable {
+package struct PaneWatcher: Sendable {
     /// What the watcher reports.
-    public enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         /// The pane printed something.
         case output
         /// The session ended (or the server went away).
         case exited
     }
 
-    public let tmux: Tmux
-    public let session: String
+    package let tmux: Tmux
+    package let session: String
 
-    public init(tmux: Tmux, session: String) {
+    package init(tmux: Tmux, session: String) {
         self.tmux = tmux
         self.session = session
     }
 
     /// Watches until the session ends or the calling task is cancelled. `output` events are coalesced: at most one
     /// waits in the stream at a time (the consumer reads the pane when it takes it, so nothing is lost).
-    public func events() -> AsyncStream<Event> {
+    package func events() -> AsyncStream<Event> {
         let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .bufferingNewest(2))
         let task = Task { [tmux, session] in
             await Self.watch(tmux: tmux, session: session, continuation: continuation)

@@ -4,16 +4,16 @@ import Subprocess
 /// tmux through its command line, always as an argument vector (never a shell), on one server
 /// (`-L socketName`, or the user's default server), with exactly the environment given (a server it starts keeps
 /// that environment for every pane: ``TmuxEnvironment``).
-public struct Tmux: Sendable {
+package struct Tmux: Sendable {
     /// The tmux executable.
-    public let executable: String
+    package let executable: String
     /// `-L` socket name; nil uses the default server.
-    public let socketName: String?
+    package let socketName: String?
     /// The whole environment of every tmux command (never the caller's own).
-    public let environment: [String: String]
+    package let environment: [String: String]
 
     /// `environment` defaults to ``TmuxEnvironment/filtered(_:)`` of this process's environment.
-    public init(
+    package init(
         executable: String = "/usr/bin/tmux", socketName: String? = nil,
         environment: [String: String] = TmuxEnvironment.filtered(ProcessInfo.processInfo.environment)
     ) {
@@ -23,12 +23,12 @@ public struct Tmux: Sendable {
     }
 
     /// One session as `list-sessions` reports it.
-    public struct SessionInfo: Sendable, Equatable {
-        public var name: String
+    package struct SessionInfo: Sendable, Equatable {
+        package var name: String
         /// The working directory of its active pane.
-        public var directory: String
+        package var directory: String
         /// Whether the active pane's process has exited (with `remain-on-exit`).
-        public var isDead: Bool
+        package var isDead: Bool
     }
 
     var baseArguments: [String] { socketName.map { ["-L", $0] } ?? [] }
@@ -66,7 +66,7 @@ public struct Tmux: Sendable {
 
     /// Starts a detached session `name` in `directory` running `command` (an argument vector, run directly by
     /// tmux through `env`, so never by a shell) with `environment` added; `width`×`height` characters.
-    public func newSession(
+    package func newSession(
         name: String, directory: String, command: [String], environment: [String: String] = [:],
         width: Int = 160, height: Int = 48
     ) async throws(TmuxError) {
@@ -79,7 +79,7 @@ public struct Tmux: Sendable {
     }
 
     /// Every session of the server (none when no server runs).
-    public func listSessions() async throws(TmuxError) -> [SessionInfo] {
+    package func listSessions() async throws(TmuxError) -> [SessionInfo] {
         let output: String
         do {
             output = try await run(["list-sessions", "-F", "#{session_name}\t#{pane_current_path}\t#{pane_dead}"])
@@ -96,7 +96,7 @@ public struct Tmux: Sendable {
     }
 
     /// True when session `name` exists.
-    public func hasSession(_ name: String) async -> Bool {
+    package func hasSession(_ name: String) async -> Bool {
         do {
             try await run(["has-session", "-t", "=" + name])
             return true
@@ -104,7 +104,7 @@ public struct Tmux: Sendable {
     }
 
     /// The last `lines` lines of the session's visible pane and history, trailing blank lines dropped.
-    public func capture(_ name: String, lines: Int) async throws(TmuxError) -> [String] {
+    package func capture(_ name: String, lines: Int) async throws(TmuxError) -> [String] {
         let output = try await run(["capture-pane", "-p", "-J", "-t", "=" + name + ":", "-S", "-\(max(lines, 1))"])
         var all = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         while let last = all.last, last.trimmingCharacters(in: .whitespaces).isEmpty { all.removeLast() }
@@ -112,13 +112,13 @@ public struct Tmux: Sendable {
     }
 
     /// Types `text` into the session as literal keys (`send-keys -l`), then presses Enter when `enter`.
-    public func send(_ name: String, text: String, enter: Bool) async throws(TmuxError) {
+    package func send(_ name: String, text: String, enter: Bool) async throws(TmuxError) {
         if !text.isEmpty { try await run(["send-keys", "-t", "=" + name + ":", "-l", "--", text]) }
         if enter { try await run(["send-keys", "-t", "=" + name + ":", "Enter"]) }
     }
 
     /// Ends the session and its processes.
-    public func kill(_ name: String) async throws(TmuxError) {
+    package func kill(_ name: String) async throws(TmuxError) {
         try await run(["kill-session", "-t", "=" + name])
     }
 }

@@ -5,11 +5,11 @@ import Foundation
 /// set, so its hooks name it, on a server carrying ``CompanionAgents/agentServerVariable``), watches each pane with a ``PaneWatcher`` (no polling), reads and types into them,
 /// and removes them. Pane changes become ``AgentSessionStore/apply(pane:to:)`` when no fresh hook speaks for the
 /// session, and `terminal` output for the sessions someone subscribed to.
-public actor TmuxAgents {
+package actor TmuxAgents {
     /// Prefix of the tmux sessions the sidecar owns.
-    public static let sessionPrefix = "companion-"
+    package static let sessionPrefix = "companion-"
 
-    public let tmux: Tmux
+    package let tmux: Tmux
     private let store: AgentSessionStore
     private let environment: [String: String]
     private let terminalLines: Int
@@ -24,7 +24,7 @@ public actor TmuxAgents {
     /// a `terminal` update carries. Every tmux command carries the agent server's marker
     /// (``CompanionAgents/agentServerVariable``), so the server it starts does; `tmux` should name a server of its own
     /// (`socketName`): sessions are refused on a server something else started.
-    public init(
+    package init(
         tmux: Tmux, store: AgentSessionStore, environment: [String: String] = [:], terminalLines: Int = 60,
         onTerminal: @escaping @Sendable (_ id: String, _ lines: [String]) -> Void
     ) {
@@ -36,7 +36,7 @@ public actor TmuxAgents {
     }
 
     /// Starts `command` in `project` in a new tmux session and watches it.
-    public func create(project: String, command: [String]) async throws(TmuxError) -> AgentSession {
+    package func create(project: String, command: [String]) async throws(TmuxError) -> AgentSession {
         let id = "ag-" + SecureRandom.token(byteCount: 6)
         let name = Self.sessionPrefix + id
         var environment = self.environment
@@ -56,7 +56,7 @@ public actor TmuxAgents {
     /// none when the server lacks the agent server's marker (``CompanionAgents/agentServerVariable``). Returns false
     /// in that last case.
     @discardableResult
-    public func adoptExisting(recorded: Set<String>) async -> Bool {
+    package func adoptExisting(recorded: Set<String>) async -> Bool {
         guard let sessions = try? await tmux.listSessions() else { return true }
         if let first = sessions.first(where: { recorded.contains($0.name) }),
             await !tmux.serverIsMarked(session: first.name)
@@ -73,19 +73,19 @@ public actor TmuxAgents {
     }
 
     /// The last `lines` lines of a session's pane.
-    public func terminal(_ session: AgentSession, lines: Int) async throws(TmuxError) -> [String] {
+    package func terminal(_ session: AgentSession, lines: Int) async throws(TmuxError) -> [String] {
         guard let name = session.tmuxSession else { throw .noSuchSession(session.id) }
         return try await tmux.capture(name, lines: lines)
     }
 
     /// Types `text` (literal keys) into a session, then Enter when `enter`.
-    public func send(_ session: AgentSession, text: String, enter: Bool) async throws(TmuxError) {
+    package func send(_ session: AgentSession, text: String, enter: Bool) async throws(TmuxError) {
         guard let name = session.tmuxSession else { throw .noSuchSession(session.id) }
         try await tmux.send(name, text: text, enter: enter)
     }
 
     /// Ends a session's tmux session (its watcher then reports it dead) and forgets it.
-    public func remove(_ session: AgentSession) async throws(TmuxError) {
+    package func remove(_ session: AgentSession) async throws(TmuxError) {
         if let name = session.tmuxSession {
             watchers.removeValue(forKey: session.id)?.cancel()
             rechecks.removeValue(forKey: session.id)?.cancel()
@@ -97,14 +97,14 @@ public actor TmuxAgents {
     }
 
     /// Counts a client's interest in a session's terminal output (`false` takes one back).
-    public func setSubscribed(_ id: String, _ subscribed: Bool) async {
+    package func setSubscribed(_ id: String, _ subscribed: Bool) async {
         let count = max(0, (subscribers[id] ?? 0) + (subscribed ? 1 : -1))
         subscribers[id] = count == 0 ? nil : count
         if subscribed { lastScreens[id] = nil }
     }
 
     /// Stops watching (the tmux sessions keep running; a new sidecar adopts them).
-    public func stopWatching() {
+    package func stopWatching() {
         for task in watchers.values { task.cancel() }
         watchers = [:]
         for task in rechecks.values { task.cancel() }
@@ -112,7 +112,7 @@ public actor TmuxAgents {
     }
 
     /// How many sessions are watched.
-    public var watchedCount: Int { watchers.count }
+    package var watchedCount: Int { watchers.count }
 
     private func watch(id: String, name: String) {
         let watcher = PaneWatcher(tmux: tmux, session: name)

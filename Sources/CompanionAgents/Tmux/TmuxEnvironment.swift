@@ -7,16 +7,16 @@ import Subprocess
 /// (`COMPANION_SIDECAR_API_KEY`), its vault passphrase (`COMPANION_VAULT_PASSPHRASE`) and everything else it
 /// was given to every agent. Only what tmux needs to find its server and draw is kept here; the sidecar adds
 /// what Claude Code needs (`ClaudeRunEnvironment`, the filter of its `claude` runs).
-public enum TmuxEnvironment {
+package enum TmuxEnvironment {
     /// Variables passed as they are.
-    public static let names: Set<String> = [
+    package static let names: Set<String> = [
         "PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "LANGUAGE", "TZ", "TMPDIR", "TMUX_TMPDIR", "TERM",
     ]
     /// Variables passed by prefix.
-    public static let prefixes = ["LC_"]
+    package static let prefixes = ["LC_"]
 
     /// The subset of `environment` tmux is given.
-    public static func filtered(_ environment: [String: String]) -> [String: String] {
+    package static func filtered(_ environment: [String: String]) -> [String: String] {
         environment.filter { name, _ in names.contains(name) || prefixes.contains { name.hasPrefix($0) } }
     }
 }

@@ -1,6 +1,6 @@
 /// Why one of Claude Code's JSON files could not be read or written. Each description says what happened and
 /// what to do next; none quotes the file's content (it may hold MCP servers' secrets).
-public enum ClaudeConfigFileError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ClaudeConfigFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file is not a JSON object; it was left as it is.
     case malformed(path: String, reason: String)
     /// The file could not be read (permissions, a directory in its place…).
@@ -16,7 +16,7 @@ public enum ClaudeConfigFileError: Error, Sendable, Equatable, CustomStringConve
     /// A project's file is a symbolic link, or lies (through a linked directory) outside the project.
     case outsideProject(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .malformed(let path, let reason):
             return

@@ -1,41 +1,41 @@
 import Foundation
 
 /// Where Claude Code keeps the files CompanionKit edits, for one environment (`HOME`, `CLAUDE_CONFIG_DIR`).
-public struct ClaudeConfigLocations: Sendable, Equatable {
+package struct ClaudeConfigLocations: Sendable, Equatable {
     /// `~/.claude.json` (or `$CLAUDE_CONFIG_DIR/.claude.json` when that is set): user-scope MCP servers
     /// (`mcpServers`) and each project's local-scope ones (`projects[<path>].mcpServers`).
-    public let stateFile: URL
+    package let stateFile: URL
     /// `<config>/settings.json`: the user's settings (model, permissions, env, hooks…).
-    public let userSettings: URL
+    package let userSettings: URL
 
-    public init(stateFile: URL, userSettings: URL) {
+    package init(stateFile: URL, userSettings: URL) {
         self.stateFile = stateFile
         self.userSettings = userSettings
     }
 
     /// The locations Claude Code uses with `environment` (found by ``ClaudeDirectories/resolve(environment:)``);
     /// nil without `CLAUDE_CONFIG_DIR` or an absolute `HOME`.
-    public static func resolve(environment: [String: String]) -> ClaudeConfigLocations? {
+    package static func resolve(environment: [String: String]) -> ClaudeConfigLocations? {
         ClaudeDirectories.resolve(environment: environment).map(ClaudeConfigLocations.init(directories:))
     }
 
     /// The locations in `directories`.
-    public init(directories: ClaudeDirectories) {
+    package init(directories: ClaudeDirectories) {
         self.init(stateFile: directories.stateFile, userSettings: directories.userSettings)
     }
 
     /// `<project>/.claude/settings.json`: settings shared with the project's other users.
-    public static func projectSettings(projectPath: String) -> URL {
+    package static func projectSettings(projectPath: String) -> URL {
         URL(fileURLWithPath: projectPath, isDirectory: true).appendingPathComponent(".claude/settings.json")
     }
 
     /// `<project>/.claude/settings.local.json`: the project's settings of this user only (not shared).
-    public static func projectLocalSettings(projectPath: String) -> URL {
+    package static func projectLocalSettings(projectPath: String) -> URL {
         URL(fileURLWithPath: projectPath, isDirectory: true).appendingPathComponent(".claude/settings.local.json")
     }
 
     /// `<project>/.mcp.json`: project-scope MCP servers.
-    public static func projectMCPFile(projectPath: String) -> URL {
+    package static func projectMCPFile(projectPath: String) -> URL {
         URL(fileURLWithPath: projectPath, isDirectory: true).appendingPathComponent(".mcp.json")
     }
 }

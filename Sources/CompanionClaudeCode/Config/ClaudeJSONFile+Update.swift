@@ -17,7 +17,7 @@ extension ClaudeJSONFile {
     /// it returns the value the caller wants back, or throws to cancel the update (nothing is written).
     /// Returns that value and whether the file was written (false when the change left the object as it was).
     @discardableResult
-    public func update<Result>(
+    package func update<Result>(
         _ change: (inout [String: Any]) throws -> Result
     ) throws -> (result: Result, written: Bool) {
         try replace { snapshot in

@@ -22,37 +22,37 @@ import Foundation
 /// update that changes nothing writes nothing, so its bytes stay exactly as they were). The previous version is
 /// kept as `<name>.companion-backup` beside the file. A file that is not a JSON object is reported
 /// (``ClaudeConfigFileError/malformed(path:reason:)``) and never overwritten.
-public struct ClaudeJSONFile: Sendable {
+package struct ClaudeJSONFile: Sendable {
     /// Largest file accepted (Claude Code's `~/.claude.json` grows with projects; 64 MiB is far beyond it).
-    public static let maxBytes = 64 << 20
+    package static let maxBytes = 64 << 20
     /// How many times an update re-reads and re-applies its change when the file changed under it.
-    public static let maxAttempts = 8
+    package static let maxAttempts = 8
 
     /// The file.
-    public let url: URL
+    package let url: URL
     /// Permission bits of a file this creates (`~/.claude.json` is private: 0600).
-    public let creationMode: mode_t
+    package let creationMode: mode_t
 
     /// The project directory a project's file must really lie in (``ContainedFile``), nil for the user's own
     /// files: then a link at the file's place is refused, and so is a directory leading outside the project.
-    public let project: String?
+    package let project: String?
 
     /// Runs after the new version is written and before it is swapped in (tests play a concurrent writer here).
     var beforeSwap: (@Sendable () -> Void)?
 
-    public init(url: URL, creationMode: mode_t = 0o600, project: String? = nil) {
+    package init(url: URL, creationMode: mode_t = 0o600, project: String? = nil) {
         self.url = url
         self.creationMode = creationMode
         self.project = project
     }
 
     /// Where the previous version is kept.
-    public var backupURL: URL {
+    package var backupURL: URL {
         url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".companion-backup")
     }
 
     /// Reads the file; a missing or empty file is an empty object.
-    public func read() throws(ClaudeConfigFileError) -> ClaudeJSONSnapshot {
+    package func read() throws(ClaudeConfigFileError) -> ClaudeJSONSnapshot {
         let path = url.path
         let descriptor: Int32
         if let project {

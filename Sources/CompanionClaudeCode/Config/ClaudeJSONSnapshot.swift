@@ -3,13 +3,13 @@ import Foundation
 
 /// One reading of a JSON file: its exact bytes, the object they hold and the file's stamp (inode, size,
 /// modification time), which tells whether the file changed since.
-public struct ClaudeJSONSnapshot: @unchecked Sendable {
+package struct ClaudeJSONSnapshot: @unchecked Sendable {
     /// The file's bytes exactly as read (empty when the file does not exist).
-    public let bytes: Data
+    package let bytes: Data
     /// The top-level object (`[:]` for a missing or empty file). Values are Foundation's
     /// (`JSONSerialization`): `String`, `NSNumber`/`Bool`, `NSNull`, `[Any]`, `[String: Any]`.
-    public let object: [String: Any]
+    package let object: [String: Any]
     /// Whether the file existed.
-    public let exists: Bool
+    package let exists: Bool
     let stamp: FileStamp?
 }

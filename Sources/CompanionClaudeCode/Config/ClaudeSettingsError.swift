@@ -1,5 +1,5 @@
 /// Why a settings call failed; every description says what to do next.
-public enum ClaudeSettingsError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ClaudeSettingsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The project scope needs the project's absolute path.
     case projectRequired
     case noSuchProject(String)
@@ -7,7 +7,7 @@ public enum ClaudeSettingsError: Error, Sendable, Equatable, CustomStringConvert
     case invalid(String)
     case file(ClaudeConfigFileError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .projectRequired: return "the project scope needs the project's absolute path"
         case .noSuchProject(let path): return "no project directory at \(path)"

@@ -1,5 +1,5 @@
 /// Which `settings.json` a configuration call means.
-public enum ClaudeSettingsScope: String, Sendable, Codable, CaseIterable {
+package enum ClaudeSettingsScope: String, Sendable, Codable, CaseIterable {
     /// `<config>/settings.json` (`~/.claude/settings.json`).
     case user
     /// `<project>/.claude/settings.json`.

@@ -6,15 +6,15 @@ import Foundation
 /// known to us or not, is kept. The keys Claude Code defines whose type we know are checked
 /// (``ClaudeSettingsValidation``) before anything is written; the write is ``ClaudeJSONFile``'s (atomic, locked,
 /// re-applied on a concurrent change, backup kept, a malformed file never overwritten).
-public struct ClaudeSettingsStore: Sendable {
-    public let locations: ClaudeConfigLocations
+package struct ClaudeSettingsStore: Sendable {
+    package let locations: ClaudeConfigLocations
 
-    public init(locations: ClaudeConfigLocations) {
+    package init(locations: ClaudeConfigLocations) {
         self.locations = locations
     }
 
     /// The file of `scope` (`projectPath` for the project scope).
-    public func file(scope: ClaudeSettingsScope, projectPath: String?) throws(ClaudeSettingsError) -> ClaudeJSONFile {
+    package func file(scope: ClaudeSettingsScope, projectPath: String?) throws(ClaudeSettingsError) -> ClaudeJSONFile {
         switch scope {
         case .user: return ClaudeJSONFile(url: locations.userSettings, creationMode: 0o600)
         case .project:
@@ -29,7 +29,7 @@ public struct ClaudeSettingsStore: Sendable {
     }
 
     /// The settings of `scope` (an empty object when the file does not exist yet).
-    public func read(scope: ClaudeSettingsScope, projectPath: String?) throws(ClaudeSettingsError)
+    package func read(scope: ClaudeSettingsScope, projectPath: String?) throws(ClaudeSettingsError)
         -> ClaudeJSONSnapshot
     {
         do { return try file(scope: scope, projectPath: projectPath).read() } catch let error as ClaudeConfigFileError {
@@ -39,7 +39,7 @@ public struct ClaudeSettingsStore: Sendable {
 
     /// Sets each key of `changes` (removing those whose value is `NSNull`) and returns the settings as written.
     @discardableResult
-    public func update(scope: ClaudeSettingsScope, projectPath: String?, changes: [String: Any])
+    package func update(scope: ClaudeSettingsScope, projectPath: String?, changes: [String: Any])
         throws(ClaudeSettingsError) -> [String: Any]
     {
         try ClaudeSettingsValidation.check(changes)

@@ -2,9 +2,9 @@ import Foundation
 
 /// The types of the `settings.json` keys Claude Code documents and CompanionKit's callers commonly set; other
 /// keys are passed through unchecked (Claude Code adds keys faster than we could list them).
-public enum ClaudeSettingsValidation {
+package enum ClaudeSettingsValidation {
     /// Throws ``ClaudeSettingsError/invalid(_:)`` naming the first key whose value has the wrong type.
-    public static func check(_ changes: [String: Any]) throws(ClaudeSettingsError) {
+    package static func check(_ changes: [String: Any]) throws(ClaudeSettingsError) {
         for (key, value) in changes.sorted(by: { $0.key < $1.key }) where !(value is NSNull) {
             switch key {
             case "model", "outputStyle", "apiKeyHelper", "forceLoginMethod", "autoUpdatesChannel":
@@ -48,7 +48,7 @@ public enum ClaudeSettingsValidation {
     }
 
     /// A JSON `true`/`false` as Foundation parses it (a number 0 or 1 is not one).
-    public static func isBool(_ value: Any) -> Bool {
+    package static func isBool(_ value: Any) -> Bool {
         guard let number = value as? NSNumber else { return false }
         return String(cString: number.objCType) == "c"
     }

@@ -12,9 +12,9 @@ import Foundation
 /// real directory or below it, the file is opened with `O_NOFOLLOW` (a link as the last component is refused),
 /// and the descriptor's own path (`/proc/self/fd/N`) is checked again against the project, which catches a
 /// directory swapped for a link between the two steps.
-public enum ContainedFile {
+package enum ContainedFile {
     /// Why a project file was not opened.
-    public enum Refusal: Error, Sendable, Equatable {
+    package enum Refusal: Error, Sendable, Equatable {
         /// The file does not exist (nor, maybe, its directory).
         case missing
         /// The file or one of its directories leads outside the project, or the file is a symbolic link.
@@ -24,7 +24,7 @@ public enum ContainedFile {
     }
 
     /// The real path of `directory` (links resolved); nil when it does not exist.
-    public static func realPath(_ directory: String) -> String? {
+    package static func realPath(_ directory: String) -> String? {
         guard let resolved = realpath(directory, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
@@ -37,7 +37,7 @@ public enum ContainedFile {
 
     /// Checks that `path`'s directory really lies inside `root` and returns the path with that directory
     /// resolved (the file itself is not resolved: it must not be a link).
-    public static func resolvedPath(_ path: String, within root: String) throws(Refusal) -> String {
+    package static func resolvedPath(_ path: String, within root: String) throws(Refusal) -> String {
         guard let realRoot = realPath(root) else { throw .missing }
         let url = URL(fileURLWithPath: path)
         guard let directory = realPath(url.deletingLastPathComponent().path) else { throw .missing }
@@ -49,7 +49,7 @@ public enum ContainedFile {
 
     /// Opens `path` for reading when it really lies inside `root` and is not a symbolic link; the caller closes
     /// the descriptor.
-    public static func openForReading(_ path: String, within root: String) throws(Refusal) -> Int32 {
+    package static func openForReading(_ path: String, within root: String) throws(Refusal) -> Int32 {
         let resolved = try resolvedPath(path, within: root)
         let descriptor = open(resolved, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {

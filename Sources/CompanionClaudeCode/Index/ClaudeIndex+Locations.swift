@@ -3,17 +3,17 @@ import Foundation
 
 extension ClaudeIndex {
     /// The index database's file name in the sidecar's data directory.
-    public static let databaseFileName = "claude-index.sqlite"
+    package static let databaseFileName = "claude-index.sqlite"
 
     /// Where the sidecar keeps the index: `<sidecar data directory>/claude-index.sqlite` (a cache: deleting it
     /// only costs a rebuild; project ids do not change).
-    public static func databasePath(in directories: CompanionDirectories) -> String {
+    package static func databasePath(in directories: CompanionDirectories) -> String {
         directories.sidecarDataDirectory().appendingPathComponent(databaseFileName).path
     }
 
     /// Claude Code's projects directory: `$CLAUDE_CONFIG_DIR/projects` when that variable is an absolute path,
     /// else `~/.claude/projects` (``ClaudeDirectories``).
-    public static func projectsDirectoryPath(in directories: CompanionDirectories) -> String {
+    package static func projectsDirectoryPath(in directories: CompanionDirectories) -> String {
         let claude =
             ClaudeDirectories.resolve(environment: directories.environment)
             ?? ClaudeDirectories(configDirectory: directories.homeDirectory.appendingPathComponent(".claude"))

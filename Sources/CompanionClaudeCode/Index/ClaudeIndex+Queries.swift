@@ -3,7 +3,7 @@ import GRDB
 
 extension ClaudeIndex {
     /// All projects, most recently active first.
-    public func projects() async throws -> [ClaudeProject] {
+    package func projects() async throws -> [ClaudeProject] {
         try await applyPending()
         return try reading { db in
             try Row.fetchAll(db, sql: Self.projectQuery + " ORDER BY last_activity IS NULL, last_activity DESC, p.dir")
@@ -12,7 +12,7 @@ extension ClaudeIndex {
     }
 
     /// The project with id `id`, or `nil`.
-    public func project(id: UUID) async throws -> ClaudeProject? {
+    package func project(id: UUID) async throws -> ClaudeProject? {
         try await applyPending()
         return try reading { db in
             try Row.fetchOne(db, sql: Self.projectQuery + " WHERE p.id = ?", arguments: [id.uuidString])
@@ -22,7 +22,7 @@ extension ClaudeIndex {
 
     /// The sessions of project `projectID` (all sessions when `nil`), most recently active first; an unknown
     /// project has none.
-    public func sessions(projectID: UUID? = nil) async throws -> [ClaudeSessionSummary] {
+    package func sessions(projectID: UUID? = nil) async throws -> [ClaudeSessionSummary] {
         try await applyPending()
         return try reading { db in
             if let projectID {
@@ -37,7 +37,7 @@ extension ClaudeIndex {
 
     /// The session `claudeSessionId` (its transcript checked for changes first), or `nil`. When two project
     /// directories hold the same id, the most recently active one.
-    public func session(claudeSessionId: String) async throws -> ClaudeSessionSummary? {
+    package func session(claudeSessionId: String) async throws -> ClaudeSessionSummary? {
         guard let location = try await freshLocation(of: claudeSessionId) else { return nil }
         return try reading { db in
             try Row.fetchOne(
@@ -49,7 +49,7 @@ extension ClaudeIndex {
 
     /// A page of session `claudeSessionId`'s messages counted from the end: the `limit` messages before index
     /// `before` (before the end when `nil`), oldest first; `nil` for an unknown session.
-    public func messages(claudeSessionId: String, limit: Int, before: Int? = nil) async throws -> TranscriptPage? {
+    package func messages(claudeSessionId: String, limit: Int, before: Int? = nil) async throws -> TranscriptPage? {
         guard let location = try await freshLocation(of: claudeSessionId) else { return nil }
         return try page(location, limit: limit, before: before)
     }
@@ -57,7 +57,7 @@ extension ClaudeIndex {
     /// A page of the transcript `<projects>/<encodedProjectPath>/<sessionId>.jsonl` (see
     /// ``messages(claudeSessionId:limit:before:)``), or `nil` when the names are invalid, escape the projects
     /// directory, or name no transcript.
-    public func transcript(encodedProjectPath: String, sessionId: String, limit: Int, before: Int? = nil) async throws
+    package func transcript(encodedProjectPath: String, sessionId: String, limit: Int, before: Int? = nil) async throws
         -> TranscriptPage?
     {
         guard projectsDirectory.transcriptPath(encodedProjectPath: encodedProjectPath, sessionId: sessionId) != nil

@@ -6,7 +6,7 @@ extension ClaudeIndex {
     /// Checks every project directory and transcript (`stat`, then only the new bytes of changed files) and
     /// removes what is gone.
     @discardableResult
-    public func refresh() async throws -> ClaudeIndexChange {
+    package func refresh() async throws -> ClaudeIndexChange {
         let projects = projectsDirectory.projectNames()
         var change = try writing { db in
             let known = try String.fetchSet(db, sql: "SELECT dir FROM project")

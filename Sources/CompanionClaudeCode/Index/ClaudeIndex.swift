@@ -9,9 +9,9 @@ import Logging
 /// also applies the changes seen but not yet indexed (or, when not watching, checks every transcript's `stat`).
 ///
 /// Transcript contents never go to the log; only counts and file names do.
-public actor ClaudeIndex {
+package actor ClaudeIndex {
     /// The projects directory being indexed.
-    public nonisolated let projectsDirectory: ClaudeProjectsDirectory
+    package nonisolated let projectsDirectory: ClaudeProjectsDirectory
     let database: DatabasePool
     let maximumLineLength: Int
     let debounce: Duration
@@ -25,7 +25,7 @@ public actor ClaudeIndex {
     /// - Parameters:
     ///   - maximumLineLength: the cap on one transcript line (``JSONLLineReader/defaultMaximumLineLength``).
     ///   - debounce: how long the watcher waits for events to stop before indexing.
-    public init(
+    package init(
         databasePath: String, projectsDirectory: String,
         maximumLineLength: Int = JSONLLineReader.defaultMaximumLineLength, debounce: Duration = .milliseconds(100),
         logger: Logger = Logger(label: "companion.claude-index")
@@ -44,7 +44,7 @@ public actor ClaudeIndex {
     }
 
     /// Starts the inotify watcher, then refreshes. (Without inotify, on macOS, every query checks every transcript.)
-    public func startWatching() async throws {
+    package func startWatching() async throws {
         guard watcher == nil else { return }
         let watcher = InotifyWatcher(root: projectsDirectory.path, debounce: debounce) { [weak self] pending in
             guard let self else { return }
@@ -56,7 +56,7 @@ public actor ClaudeIndex {
     }
 
     /// Stops the watcher and ends the ``changes()`` streams.
-    public func stop() {
+    package func stop() {
         watcher?.stop()
         watcher = nil
         for continuation in subscribers.values { continuation.finish() }
@@ -64,7 +64,7 @@ public actor ClaudeIndex {
     }
 
     /// The index's updates, as they are made (by the watcher, a query or ``refresh()``).
-    public func changes() -> AsyncStream<ClaudeIndexChange> {
+    package func changes() -> AsyncStream<ClaudeIndexChange> {
         let (stream, continuation) = AsyncStream.makeStream(of: ClaudeIndexChange.self)
         let id = UUID()
         subscribers[id] = continuation

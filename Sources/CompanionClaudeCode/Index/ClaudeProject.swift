@@ -1,23 +1,23 @@
 import Foundation
 
 /// A Claude Code project: one directory under `<config>/projects`.
-public struct ClaudeProject: Sendable, Hashable, Codable {
+package struct ClaudeProject: Sendable, Hashable, Codable {
     /// The stable id: ``ProjectID/forPath(_:)`` of ``path``.
-    public var id: UUID
+    package var id: UUID
     /// The directory's name under `projects` (Claude Code's lossy encoding of the path, e.g. `-home-ada-src-my-app`).
-    public var encodedPath: String
+    package var encodedPath: String
     /// The real path: the `cwd` of the project's earliest session, or, for a directory without any, the
     /// directory name decoded naively (each `-` read as `/`; see ``isPathFromTranscripts``).
-    public var path: String
+    package var path: String
     /// Whether ``path`` came from a transcript (`false`: guessed from the directory name).
-    public var isPathFromTranscripts: Bool
+    package var isPathFromTranscripts: Bool
     /// The number of sessions (top-level transcripts).
-    public var sessionCount: Int
+    package var sessionCount: Int
     /// The latest activity of any of its sessions.
-    public var lastActivity: Date?
+    package var lastActivity: Date?
 
     /// A project.
-    public init(
+    package init(
         id: UUID, encodedPath: String, path: String, isPathFromTranscripts: Bool, sessionCount: Int,
         lastActivity: Date?
     ) {

@@ -12,31 +12,31 @@
 /// transcripts (`<session>/subagents/agent-….jsonl`) and tool-result side files repeat their parent's session id
 /// and are not sessions; `memory/` and other directories are ignored. An entry that is a symbolic link is followed
 /// only when its target stays inside the projects directory.
-public struct ClaudeProjectsDirectory: Sendable, Hashable {
+package struct ClaudeProjectsDirectory: Sendable, Hashable {
     /// The directory's path.
-    public let path: String
+    package let path: String
 
     /// The projects directory at `path`.
-    public init(path: String) {
+    package init(path: String) {
         var trimmed = path
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
         self.path = trimmed
     }
 
     /// Whether the directory exists (Claude Code makes it the first time it writes a transcript).
-    public var exists: Bool {
+    package var exists: Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Whether `name` can be a project directory's name: one path component, not `.` or `..`, no NUL.
-    public static func isValidProjectName(_ name: String) -> Bool {
+    package static func isValidProjectName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.count <= 255 && name != "." && name != ".." && !name.contains("/")
             && !name.utf8.contains(0)
     }
 
     /// Whether `id` can be a session id: 1 to 128 ASCII letters, digits, `-` or `_` (Claude Code's are UUIDs).
-    public static func isValidSessionId(_ id: String) -> Bool {
+    package static func isValidSessionId(_ id: String) -> Bool {
         (1...128).contains(id.utf8.count)
             && id.utf8.allSatisfy { byte in
                 (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte == 45
@@ -47,7 +47,7 @@ public struct ClaudeProjectsDirectory: Sendable, Hashable {
     /// The transcript file of session `sessionId` in project directory `encodedProjectPath`, or `nil` when either
     /// name is invalid (`..`, a `/`, an absolute path), the file does not exist, is not a regular file, or
     /// resolves (through symbolic links) outside the projects directory.
-    public func transcriptPath(encodedProjectPath: String, sessionId: String) -> String? {
+    package func transcriptPath(encodedProjectPath: String, sessionId: String) -> String? {
         guard Self.isValidProjectName(encodedProjectPath), Self.isValidSessionId(sessionId),
             let root = Self.realPath(path)
         else { return nil }

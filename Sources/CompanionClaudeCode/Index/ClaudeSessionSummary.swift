@@ -1,38 +1,38 @@
 import Foundation
 
 /// A Claude Code session as the index knows it: one top-level transcript, `<project>/<claudeSessionId>.jsonl`.
-public struct ClaudeSessionSummary: Sendable, Hashable, Codable {
+package struct ClaudeSessionSummary: Sendable, Hashable, Codable {
     /// The session id (the file name without `.jsonl`; what `claude --resume` takes).
-    public var claudeSessionId: String
+    package var claudeSessionId: String
     /// The id of its project.
-    public var projectID: UUID
+    package var projectID: UUID
     /// Its project directory's name under `projects`.
-    public var encodedProjectPath: String
+    package var encodedProjectPath: String
     /// The session's working directory (its first record's `cwd`).
-    public var cwd: String?
+    package var cwd: String?
     /// The git branch of its latest record.
-    public var gitBranch: String?
+    package var gitBranch: String?
     /// The title (``TranscriptFacts/title``: custom title, AI title, summary or first prompt).
-    public var title: String?
+    package var title: String?
     /// The first prompt the user typed, trimmed and bounded like the title.
-    public var firstPrompt: String?
+    package var firstPrompt: String?
     /// The earliest record timestamp.
-    public var createdAt: Date?
+    package var createdAt: Date?
     /// The latest record timestamp.
-    public var lastActivity: Date?
+    package var lastActivity: Date?
     /// The number of normalized messages.
-    public var messageCount: Int
+    package var messageCount: Int
     /// The model of the latest assistant message.
-    public var model: String?
+    package var model: String?
     /// The Claude Code version of the latest record.
-    public var version: String?
+    package var version: String?
     /// The bytes of the transcript indexed so far.
-    public var indexedBytes: Int64
+    package var indexedBytes: Int64
     /// Lines skipped as malformed or oversized.
-    public var skippedLineCount: Int
+    package var skippedLineCount: Int
 
     /// A session summary built from its transcript's facts.
-    public init(
+    package init(
         claudeSessionId: String, projectID: UUID, encodedProjectPath: String, facts: TranscriptFacts,
         indexedBytes: Int64, skippedLineCount: Int
     ) {
@@ -53,7 +53,7 @@ public struct ClaudeSessionSummary: Sendable, Hashable, Codable {
     }
 
     /// A session summary from its fields.
-    public init(
+    package init(
         claudeSessionId: String, projectID: UUID, encodedProjectPath: String, cwd: String?, gitBranch: String?,
         title: String?, firstPrompt: String?, createdAt: Date?, lastActivity: Date?, messageCount: Int,
         model: String?, version: String?, indexedBytes: Int64, skippedLineCount: Int

@@ -4,15 +4,15 @@ import Foundation
 /// Project identifiers, derived from the project's real path (``NameBasedUUID``: the ILS backend's
 /// derivation, so the ids agree with it). The same path gives the same id on every request, every machine and
 /// after every index rebuild.
-public enum ProjectID {
+package enum ProjectID {
     /// The id of the project whose real path is `path`.
-    public static func forPath(_ path: String) -> UUID { NameBasedUUID.make(path) }
+    package static func forPath(_ path: String) -> UUID { NameBasedUUID.make(path) }
 }
 
 /// A UUID that is a function of a name: the first 16 bytes of SHA-256 of the name's UTF-8, with the version (5)
 /// and variant bits of a name-based UUID set.
-public enum NameBasedUUID {
-    public static func make(_ name: String) -> UUID {
+package enum NameBasedUUID {
+    package static func make(_ name: String) -> UUID {
         var bytes = Array(SHA256.hash(Array(name.utf8)).prefix(16))
         bytes[6] = (bytes[6] & 0x0F) | 0x50
         bytes[8] = (bytes[8] & 0x3F) | 0x80

@@ -2,20 +2,20 @@ import Foundation
 import Subprocess
 
 /// The Claude Code CLI found on this workstation: its path and version.
-public struct ClaudeCLI: Sendable, Equatable {
+package struct ClaudeCLI: Sendable, Equatable {
     /// Absolute path of the `claude` executable.
-    public let executable: String
+    package let executable: String
     /// The version `claude --version` printed, e.g. `2.1.330`.
-    public let version: String
+    package let version: String
 
     /// Creates a value from known facts (tests, or a caller that already checked them).
-    public init(executable: String, version: String) {
+    package init(executable: String, version: String) {
         self.executable = executable
         self.version = version
     }
 
     /// Finds `claude` (``findExecutable(explicitPath:environment:)``) and reads its version.
-    public static func locate(explicitPath: String? = nil, environment: [String: String]) async throws(ClaudeCLIError)
+    package static func locate(explicitPath: String? = nil, environment: [String: String]) async throws(ClaudeCLIError)
         -> ClaudeCLI
     {
         let path = try findExecutable(explicitPath: explicitPath, environment: environment)
@@ -24,7 +24,7 @@ public struct ClaudeCLI: Sendable, Equatable {
 
     /// The executable: `explicitPath` when given (`--claude-path`), else the first `claude` on `environment`'s
     /// `PATH`. Does not run it.
-    public static func findExecutable(explicitPath: String?, environment: [String: String]) throws(ClaudeCLIError)
+    package static func findExecutable(explicitPath: String?, environment: [String: String]) throws(ClaudeCLIError)
         -> String
     {
         let manager = FileManager.default
@@ -61,7 +61,7 @@ public struct ClaudeCLI: Sendable, Equatable {
     }
 
     /// Runs `executable --version` and returns the version number it prints (`2.1.330 (Claude Code)` → `2.1.330`).
-    public static func version(of executable: String, environment: [String: String]) async throws(ClaudeCLIError)
+    package static func version(of executable: String, environment: [String: String]) async throws(ClaudeCLIError)
         -> String
     {
         let output: String

@@ -1,5 +1,5 @@
 /// Why the Claude Code CLI cannot be used, with the fix to show the user.
-public enum ClaudeCLIError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ClaudeCLIError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No `claude` at the explicit path or on any `PATH` directory searched.
     case notFound(searched: [String])
     /// The path exists but is not an executable file.
@@ -8,12 +8,12 @@ public enum ClaudeCLIError: Error, Sendable, Equatable, CustomStringConvertible 
     case versionUnreadable(path: String, detail: String)
 
     /// How to install Claude Code (the official installer; npm as the alternative).
-    public static let installHint =
+    package static let installHint =
         "install Claude Code (`curl -fsSL https://claude.ai/install.sh | bash`, or "
         + "`npm install -g @anthropic-ai/claude-code`), or give its path with --claude-path"
 
     /// What is missing and the fix, in one sentence for the user.
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFound(let searched):
             "Claude Code (`claude`) was not found (searched: \(searched.joined(separator: ", "))); \(Self.installHint)"

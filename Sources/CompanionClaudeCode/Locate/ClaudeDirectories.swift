@@ -5,20 +5,20 @@ import Foundation
 /// ``resolve(environment:)`` is the package's one reading of `CLAUDE_CONFIG_DIR` (`scripts/check-one-writer.sh`
 /// fails on another): config, MCP, skills, plugins, hooks and the transcript index all locate Claude Code's files
 /// through it.
-public struct ClaudeDirectories: Sendable, Equatable {
+package struct ClaudeDirectories: Sendable, Equatable {
     /// `CLAUDE_CONFIG_DIR`, else `$HOME/.claude`.
-    public let configDirectory: URL
+    package let configDirectory: URL
     /// `.claude.json`: `$CLAUDE_CONFIG_DIR/.claude.json` when that is set, else `$HOME/.claude.json` (user-scope MCP
     /// servers, each project's local-scope ones, onboarding and trust).
-    public let stateFile: URL
+    package let stateFile: URL
     /// `<configDirectory>/projects`: one directory per project, one `<session-uuid>.jsonl` per session.
-    public var projectsDirectory: URL { configDirectory.appendingPathComponent("projects", isDirectory: true) }
+    package var projectsDirectory: URL { configDirectory.appendingPathComponent("projects", isDirectory: true) }
     /// `<configDirectory>/settings.json`: the user's settings (model, permissions, env, hooks…).
-    public var userSettings: URL { configDirectory.appendingPathComponent("settings.json") }
+    package var userSettings: URL { configDirectory.appendingPathComponent("settings.json") }
 
     /// Uses `configDirectory` as given; the state file is `stateFile`, else `.claude.json` beside `configDirectory`
     /// (where Claude Code keeps it without `CLAUDE_CONFIG_DIR`).
-    public init(configDirectory: URL, stateFile: URL? = nil) {
+    package init(configDirectory: URL, stateFile: URL? = nil) {
         self.configDirectory = configDirectory.standardizedFileURL
         self.stateFile =
             stateFile
@@ -27,7 +27,7 @@ public struct ClaudeDirectories: Sendable, Equatable {
 
     /// The directories Claude Code itself uses for `environment` (`CLAUDE_CONFIG_DIR`, else `$HOME/.claude`);
     /// nil when neither `CLAUDE_CONFIG_DIR` nor an absolute `HOME` is set.
-    public static func resolve(environment: [String: String]) -> ClaudeDirectories? {
+    package static func resolve(environment: [String: String]) -> ClaudeDirectories? {
         if let configured = environment["CLAUDE_CONFIG_DIR"], configured.hasPrefix("/") {
             let directory = URL(fileURLWithPath: configured, isDirectory: true)
             return ClaudeDirectories(
@@ -41,7 +41,7 @@ public struct ClaudeDirectories: Sendable, Equatable {
     }
 
     /// Whether the projects directory exists (Claude Code creates it with the first session).
-    public var projectsDirectoryExists: Bool {
+    package var projectsDirectoryExists: Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: projectsDirectory.path, isDirectory: &isDirectory)
             && isDirectory.boolValue
@@ -49,7 +49,7 @@ public struct ClaudeDirectories: Sendable, Equatable {
 
     /// The directory Claude Code keeps `workingDirectory`'s transcripts in: every character other than an ASCII
     /// letter or digit becomes `-` (`/tmp/a.b` → `-tmp-a-b`; lossy, so the real path comes from the transcripts).
-    public func projectDirectory(forWorkingDirectory workingDirectory: String) -> URL {
+    package func projectDirectory(forWorkingDirectory workingDirectory: String) -> URL {
         let encoded = String(
             workingDirectory.unicodeScalars.map {
                 $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) ? Character($0) : "-"

@@ -8,10 +8,10 @@ import Subprocess
 /// The handshake runs in `companion-mcp-probe`, a small executable installed beside `companion`
 /// (``MCPProbeLocation``), not in this process: the MCP SDK links Foundation's networking and with it libcurl and
 /// about thirty more shared libraries, which every `companion` command would otherwise load at start.
-public enum MCPHealthCheck {
+package enum MCPHealthCheck {
     /// Checks `server`. `baseEnvironment` is what the server runs with before its own `env` is applied (Claude
     /// Code passes its own environment; the sidecar passes the filtered one it runs `claude` with).
-    public static func check(
+    package static func check(
         _ server: MCPServerDefinition, baseEnvironment: [String: String], timeout: Duration = .seconds(10),
         probe: String? = MCPProbeLocation.executable()
     ) async -> MCPHealthReport {
@@ -81,12 +81,12 @@ public enum MCPHealthCheck {
 
 /// Where `companion-mcp-probe` is: `$COMPANION_MCP_PROBE` when set, else beside the running executable (as
 /// `scripts/install.sh` installs it and as `swift build` builds it).
-public enum MCPProbeLocation {
-    public static let name = "companion-mcp-probe"
-    public static let environmentVariable = "COMPANION_MCP_PROBE"
+package enum MCPProbeLocation {
+    package static let name = "companion-mcp-probe"
+    package static let environmentVariable = "COMPANION_MCP_PROBE"
 
     /// The probe's path, or nil when there is none.
-    public static func executable(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    package static func executable(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         if let given = environment[environmentVariable], !given.isEmpty {
             return FileManager.default.isExecutableFile(atPath: given) ? given : nil
         }

@@ -1,13 +1,13 @@
 import Foundation
 
 /// What starting an MCP server and completing the MCP handshake with it showed.
-public struct MCPHealthReport: Codable, Sendable, Equatable {
+package struct MCPHealthReport: Codable, Sendable, Equatable {
     /// One tool the server offers.
-    public struct Tool: Codable, Sendable, Equatable {
-        public var name: String
-        public var description: String?
+    package struct Tool: Codable, Sendable, Equatable {
+        package var name: String
+        package var description: String?
 
-        public init(name: String, description: String?) {
+        package init(name: String, description: String?) {
             self.name = name
             self.description = description
         }
@@ -15,21 +15,21 @@ public struct MCPHealthReport: Codable, Sendable, Equatable {
 
     /// Whether the server was checked at all: false for `http`/`sse` servers, which are not contacted (their
     /// health is unknown, not bad).
-    public var checked: Bool
+    package var checked: Bool
     /// Whether the handshake completed and the tools were listed in time.
-    public var healthy: Bool
+    package var healthy: Bool
     /// What the server said its name and version are (`serverInfo`).
-    public var serverName: String?
-    public var serverVersion: String?
+    package var serverName: String?
+    package var serverVersion: String?
     /// The protocol version the server agreed to.
-    public var protocolVersion: String?
-    public var tools: [Tool]
+    package var protocolVersion: String?
+    package var tools: [Tool]
     /// When not healthy: what went wrong, in words (never an env value).
-    public var problem: String?
+    package var problem: String?
     /// How long the check took, in milliseconds.
-    public var elapsedMilliseconds: Int
+    package var elapsedMilliseconds: Int
 
-    public init(
+    package init(
         healthy: Bool, serverName: String? = nil, serverVersion: String? = nil, protocolVersion: String? = nil,
         tools: [Tool] = [], problem: String? = nil, elapsedMilliseconds: Int, checked: Bool = true
     ) {

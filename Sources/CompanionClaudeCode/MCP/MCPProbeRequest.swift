@@ -2,14 +2,14 @@ import Foundation
 
 /// What the sidecar asks `companion-mcp-probe` to check, on the probe's standard input (never in its arguments:
 /// `env` often holds secrets): one `stdio` MCP server, its environment already merged, and the time it has.
-public struct MCPProbeRequest: Codable, Sendable, Equatable {
-    public var command: String
-    public var args: [String]
-    public var env: [String: String]
-    public var workingDirectory: String?
-    public var timeoutMilliseconds: Int
+package struct MCPProbeRequest: Codable, Sendable, Equatable {
+    package var command: String
+    package var args: [String]
+    package var env: [String: String]
+    package var workingDirectory: String?
+    package var timeoutMilliseconds: Int
 
-    public init(
+    package init(
         command: String, args: [String], env: [String: String], workingDirectory: String?, timeoutMilliseconds: Int
     ) {
         self.command = command

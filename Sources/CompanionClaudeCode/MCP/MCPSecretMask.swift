@@ -7,27 +7,27 @@ import Foundation
 /// equal fingerprints within a run; without the key, a fingerprint cannot be used to confirm a guessed value.
 /// A client that sends a mask back unchanged (an edit form that round-trips the list) keeps the stored value
 /// (``restore(_:existing:)``); comparisons are constant-time.
-public struct MCPSecretMask: Sendable {
+package struct MCPSecretMask: Sendable {
     /// Every masked value starts with this.
-    public static let prefix = "••••"
+    package static let prefix = "••••"
     private let key: SecureBytes
 
     /// A mask with a fresh random key.
-    public init() { key = SecureBytes(SecureRandom.bytes(32)) }
+    package init() { key = SecureBytes(SecureRandom.bytes(32)) }
 
     /// The masked form of `value`.
-    public func mask(_ value: String) -> String {
+    package func mask(_ value: String) -> String {
         let code = SHA512.authenticationCode(key: key, message: Array(value.utf8))
         return Self.prefix + HexEncoding.lowercase(Array(code.prefix(6)))
     }
 
     /// Every value of `values` masked, keys unchanged.
-    public func mask(_ values: [String: String]) -> [String: String] { values.mapValues { mask($0) } }
+    package func mask(_ values: [String: String]) -> [String: String] { values.mapValues { mask($0) } }
 
     /// `incoming` with every value that is the mask of the stored value for the same key replaced by the stored
     /// value; other values are taken as new. A masked value that matches nothing stored is refused (it would
     /// otherwise be written as the value).
-    public func restore(_ incoming: [String: String], existing: [String: String]) throws(MCPServerError)
+    package func restore(_ incoming: [String: String], existing: [String: String]) throws(MCPServerError)
         -> [String: String]
     {
         var result = incoming

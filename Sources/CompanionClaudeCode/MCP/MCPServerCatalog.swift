@@ -7,15 +7,15 @@ import Foundation
 ///   ``ClaudeJSONFile`` (atomic, locked, keys we do not own kept): the CLI has no edit command (remove then add
 ///   would lose the server if the second step failed), and `add-json`'s argument would show the secrets in `ps`.
 /// Without a `claude` executable every change is a direct edit.
-public struct MCPServerCatalog: Sendable {
-    public let locations: ClaudeConfigLocations
+package struct MCPServerCatalog: Sendable {
+    package let locations: ClaudeConfigLocations
     /// The `claude` CLI used for `add-json`/`remove`; nil edits the files directly.
-    public let cliExecutable: String?
+    package let cliExecutable: String?
     /// The environment the CLI runs in (it decides which files the CLI edits: keep it the one `locations` came
     /// from).
-    public let environment: [String: String]
+    package let environment: [String: String]
 
-    public init(locations: ClaudeConfigLocations, cliExecutable: String?, environment: [String: String]) {
+    package init(locations: ClaudeConfigLocations, cliExecutable: String?, environment: [String: String]) {
         self.locations = locations
         self.cliExecutable = cliExecutable
         self.environment = environment
@@ -26,7 +26,7 @@ public struct MCPServerCatalog: Sendable {
     /// Every server: the user scope, the local scope of every project `~/.claude.json` knows and the project
     /// scope of those projects and of `extraProjects` (each `<project>/.mcp.json`), ordered by scope, project,
     /// name. `projectPath` keeps only the user scope and that project's servers.
-    public func list(projectPath: String? = nil, extraProjects: [String] = []) throws(MCPServerError)
+    package func list(projectPath: String? = nil, extraProjects: [String] = []) throws(MCPServerError)
         -> [MCPServerDefinition]
     {
         let state = try readState()
@@ -51,7 +51,7 @@ public struct MCPServerCatalog: Sendable {
 
     /// The server `name`: in `scope` when given (and `projectPath`'s, for the project scopes), else the first
     /// of local, project, user (Claude Code's precedence).
-    public func server(named name: String, scope: MCPServerScope? = nil, projectPath: String? = nil)
+    package func server(named name: String, scope: MCPServerScope? = nil, projectPath: String? = nil)
         throws(MCPServerError) -> MCPServerDefinition
     {
         try MCPServerName.validate(name)
@@ -64,7 +64,7 @@ public struct MCPServerCatalog: Sendable {
     }
 
     /// Adds `definition`; ``MCPServerError/alreadyExists(name:scope:)`` when its scope has that name.
-    public func add(_ definition: MCPServerDefinition) async throws(MCPServerError) {
+    package func add(_ definition: MCPServerDefinition) async throws(MCPServerError) {
         try definition.validate()
         try requireProject(definition.projectPath, scope: definition.scope)
         if (try? server(named: definition.name, scope: definition.scope, projectPath: definition.projectPath))
@@ -90,7 +90,7 @@ public struct MCPServerCatalog: Sendable {
 
     /// Replaces the server `name` of `definition`'s scope with `definition` (which may rename it), keeping the
     /// keys of its entry this type does not know.
-    public func replace(name: String, with definition: MCPServerDefinition) throws(MCPServerError) {
+    package func replace(name: String, with definition: MCPServerDefinition) throws(MCPServerError) {
         try MCPServerName.validate(name)
         try definition.validate()
         try requireProject(definition.projectPath, scope: definition.scope)
@@ -107,7 +107,7 @@ public struct MCPServerCatalog: Sendable {
     }
 
     /// Removes the server `name` from `scope`.
-    public func remove(name: String, scope: MCPServerScope, projectPath: String?) async throws(MCPServerError) {
+    package func remove(name: String, scope: MCPServerScope, projectPath: String?) async throws(MCPServerError) {
         try MCPServerName.validate(name)
         if scope.needsProject {
             guard let projectPath, projectPath.hasPrefix("/") else { throw .projectRequired(scope) }

@@ -3,26 +3,26 @@ import Foundation
 /// One MCP server as Claude Code configures it: a local program (`stdio`: command, args, env) or a remote
 /// endpoint (`http`/`sse`: url, headers), its name and where it is configured. `env` and `headers` may hold
 /// secrets: the sidecar masks them (``MCPSecretMask``) in everything it answers.
-public struct MCPServerDefinition: Sendable, Equatable {
+package struct MCPServerDefinition: Sendable, Equatable {
     /// The transport types Claude Code knows.
-    public enum Kind: String, Sendable, Codable, CaseIterable {
+    package enum Kind: String, Sendable, Codable, CaseIterable {
         case stdio, http, sse
     }
 
-    public var name: String
-    public var scope: MCPServerScope
+    package var name: String
+    package var scope: MCPServerScope
     /// The project (real absolute path) of a local- or project-scope server; nil for the user scope.
-    public var projectPath: String?
-    public var kind: Kind
+    package var projectPath: String?
+    package var kind: Kind
     /// The program of a `stdio` server.
-    public var command: String?
-    public var args: [String]
-    public var env: [String: String]
+    package var command: String?
+    package var args: [String]
+    package var env: [String: String]
     /// The endpoint of an `http`/`sse` server.
-    public var url: String?
-    public var headers: [String: String]
+    package var url: String?
+    package var headers: [String: String]
 
-    public init(
+    package init(
         name: String, scope: MCPServerScope, projectPath: String? = nil, kind: Kind = .stdio,
         command: String? = nil, args: [String] = [], env: [String: String] = [:], url: String? = nil,
         headers: [String: String] = [:]
@@ -39,10 +39,10 @@ public struct MCPServerDefinition: Sendable, Equatable {
     }
 
     /// Whether the definition holds values that must not be shown or passed in a command line.
-    public var holdsSecrets: Bool { !env.isEmpty || !headers.isEmpty }
+    package var holdsSecrets: Bool { !env.isEmpty || !headers.isEmpty }
 
     /// Checks the name and the fields the kind needs.
-    public func validate() throws(MCPServerError) {
+    package func validate() throws(MCPServerError) {
         try MCPServerName.validate(name)
         if scope.needsProject {
             guard let projectPath, projectPath.hasPrefix("/") else { throw .projectRequired(scope) }
@@ -86,7 +86,7 @@ public struct MCPServerDefinition: Sendable, Equatable {
 
     /// The entry Claude Code stores for this server, over `existing` (an entry being edited: keys this type
     /// does not know, such as `timeout`, are kept).
-    public func configEntry(over existing: [String: Any] = [:]) -> [String: Any] {
+    package func configEntry(over existing: [String: Any] = [:]) -> [String: Any] {
         var entry = existing
         for key in ["type", "command", "args", "env", "url", "headers"] { entry.removeValue(forKey: key) }
         entry["type"] = kind.rawValue
@@ -103,7 +103,7 @@ public struct MCPServerDefinition: Sendable, Equatable {
     }
 
     /// The definition an entry of Claude Code's files describes; nil for an entry that is not an object.
-    public init?(name: String, scope: MCPServerScope, projectPath: String?, entry: Any) {
+    package init?(name: String, scope: MCPServerScope, projectPath: String?, entry: Any) {
         guard let entry = entry as? [String: Any] else { return nil }
         let url = entry["url"] as? String
         let type = (entry["type"] as? String).flatMap(Kind.init(rawValue:)) ?? (url != nil ? .http : .stdio)

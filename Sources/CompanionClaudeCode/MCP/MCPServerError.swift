@@ -1,6 +1,6 @@
 /// Why an MCP server operation failed; each description says what to do next and never holds an env value or
 /// header value.
-public enum MCPServerError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum MCPServerError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidName(String)
     case notFound(name: String, scope: MCPServerScope?)
     case alreadyExists(name: String, scope: MCPServerScope)
@@ -17,7 +17,7 @@ public enum MCPServerError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The `claude` CLI is missing.
     case cliUnavailable(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidName(let name):
             return

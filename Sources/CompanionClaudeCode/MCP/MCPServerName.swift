@@ -2,12 +2,12 @@
 /// letters, numbers, hyphens, and underscores"): ASCII letters, digits, `-` and `_`. We also refuse the empty
 /// name (which the CLI accepts, but no command can then address) and names longer than ``maxLength``. A valid
 /// name contains no `/`, `.` or NUL, so it can never name a path outside its directory.
-public enum MCPServerName {
+package enum MCPServerName {
     /// Longest name accepted (the ILS backend's limit).
-    public static let maxLength = 255
+    package static let maxLength = 255
 
     /// Throws ``MCPServerError/invalidName(_:)`` unless `name` follows the rule.
-    public static func validate(_ name: String) throws(MCPServerError) {
+    package static func validate(_ name: String) throws(MCPServerError) {
         guard !name.isEmpty, name.utf8.count <= maxLength,
             name.unicodeScalars.allSatisfy({ scalar in
                 scalar.isASCII

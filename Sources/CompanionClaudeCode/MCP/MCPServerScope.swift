@@ -1,5 +1,5 @@
 /// Where an MCP server is configured, with Claude Code's names for the scopes (`claude mcp add -s …`).
-public enum MCPServerScope: String, Sendable, Codable, CaseIterable {
+package enum MCPServerScope: String, Sendable, Codable, CaseIterable {
     /// `~/.claude.json` `mcpServers`: every project of this user.
     case user
     /// `~/.claude.json` `projects[<path>].mcpServers`: one project, private to this user.
@@ -8,5 +8,5 @@ public enum MCPServerScope: String, Sendable, Codable, CaseIterable {
     case project
 
     /// Whether servers of this scope belong to one project (so a project path is needed to address them).
-    public var needsProject: Bool { self != .user }
+    package var needsProject: Bool { self != .user }
 }

@@ -1,5 +1,5 @@
 /// Why a plugin or marketplace operation failed, with what to do next.
-public enum ClaudePluginError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ClaudePluginError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A plugin or marketplace name that is not one.
     case invalidName(String, String)
     /// A marketplace source that is refused.
@@ -13,7 +13,7 @@ public enum ClaudePluginError: Error, Sendable, Equatable, CustomStringConvertib
     /// The `claude` CLI could not be run, ran too long, or printed something unreadable.
     case cliFailed(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidName(let name, let why): "'\(name)' is not a plugin or marketplace name: \(why)"
         case .invalidSource(let why): "the marketplace source is refused: \(why)"

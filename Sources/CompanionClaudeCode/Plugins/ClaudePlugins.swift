@@ -4,28 +4,28 @@ import Foundation
 /// --json`, argument arrays, `--` before every positional argument), so that `installed_plugins.json`,
 /// `known_marketplaces.json` and `enabledPlugins` stay Claude Code's own and consistent. Each call is bounded in
 /// time and output.
-public struct ClaudePlugins: Sendable {
+package struct ClaudePlugins: Sendable {
     /// The `claude` executable.
-    public let executable: String
+    package let executable: String
     /// The CLI's environment (its `HOME`/`CLAUDE_CONFIG_DIR` decide whose plugins these are).
-    public let environment: [String: String]
+    package let environment: [String: String]
     /// Time limit of reads and of enable/disable.
-    public var timeLimit: Duration = .seconds(60)
+    package var timeLimit: Duration = .seconds(60)
     /// Time limit of install and marketplace add (they may clone).
-    public var changeTimeLimit: Duration = .seconds(300)
+    package var changeTimeLimit: Duration = .seconds(300)
 
-    public init(executable: String, environment: [String: String]) {
+    package init(executable: String, environment: [String: String]) {
         self.executable = executable
         self.environment = environment
     }
 
     /// `claude plugin list --json`: the installed plugins with their enabled state.
-    public func installed() async throws(ClaudePluginError) -> [InstalledPlugin] {
+    package func installed() async throws(ClaudePluginError) -> [InstalledPlugin] {
         try decode([InstalledPlugin].self, from: try await read(["plugin", "list", "--json"]), what: "plugin list")
     }
 
     /// `claude plugin list --json --available`: what the known marketplaces offer.
-    public func available() async throws(ClaudePluginError) -> [AvailablePlugin] {
+    package func available() async throws(ClaudePluginError) -> [AvailablePlugin] {
         try decode(
             PluginListWithAvailable.self, from: try await read(["plugin", "list", "--json", "--available"]),
             what: "plugin list --available"
@@ -33,14 +33,14 @@ public struct ClaudePlugins: Sendable {
     }
 
     /// `claude plugin marketplace list --json`.
-    public func marketplaces() async throws(ClaudePluginError) -> [KnownMarketplace] {
+    package func marketplaces() async throws(ClaudePluginError) -> [KnownMarketplace] {
         try decode(
             [KnownMarketplace].self, from: try await read(["plugin", "marketplace", "list", "--json"]),
             what: "plugin marketplace list")
     }
 
     /// The installed plugin `text` names: `name@marketplace`, or a bare name that only one installed plugin has.
-    public func resolveInstalled(_ text: String) async throws(ClaudePluginError) -> InstalledPlugin {
+    package func resolveInstalled(_ text: String) async throws(ClaudePluginError) -> InstalledPlugin {
         if text.contains("@") {
             let id = try PluginID(parsing: text)
             guard let plugin = try await installed().first(where: { $0.id == id.description }) else {
@@ -59,21 +59,21 @@ public struct ClaudePlugins: Sendable {
     }
 
     /// `claude plugin install --json -- id`.
-    public func install(_ id: PluginID) async throws(ClaudePluginError) {
+    package func install(_ id: PluginID) async throws(ClaudePluginError) {
         try await change(
             ["plugin", "install", "--json", "--", id.description], what: "install", limit: changeTimeLimit)
     }
 
     /// `claude plugin enable|disable --json -- id` (the plugin must be installed: the CLI would otherwise record
     /// a plugin that does not exist).
-    public func setEnabled(_ enabled: Bool, _ plugin: InstalledPlugin) async throws(ClaudePluginError) {
+    package func setEnabled(_ enabled: Bool, _ plugin: InstalledPlugin) async throws(ClaudePluginError) {
         var arguments = ["plugin", enabled ? "enable" : "disable", "--json"]
         if let scope = plugin.scope, ["user", "project", "local"].contains(scope) { arguments += ["--scope", scope] }
         try await change(arguments + ["--", plugin.id], what: enabled ? "enable" : "disable", limit: timeLimit)
     }
 
     /// `claude plugin uninstall --json -- id`.
-    public func uninstall(_ plugin: InstalledPlugin) async throws(ClaudePluginError) {
+    package func uninstall(_ plugin: InstalledPlugin) async throws(ClaudePluginError) {
         var arguments = ["plugin", "uninstall", "--json"]
         if let scope = plugin.scope, ["user", "project", "local"].contains(scope) { arguments += ["--scope", scope] }
         try await change(arguments + ["--", plugin.id], what: "uninstall", limit: changeTimeLimit)
@@ -81,7 +81,7 @@ public struct ClaudePlugins: Sendable {
 
     /// `claude plugin marketplace add --json -- source`; returns the marketplace's name. `source` must already be
     /// vetted by the caller's policy.
-    public func addMarketplace(source: String) async throws(ClaudePluginError) -> String {
+    package func addMarketplace(source: String) async throws(ClaudePluginError) -> String {
         if source.isEmpty || source.hasPrefix("-") || source.contains("::") {
             throw .invalidSource("it is empty, starts with '-' or names a '::' transport")
         }
@@ -92,7 +92,7 @@ public struct ClaudePlugins: Sendable {
     }
 
     /// `claude plugin marketplace remove --json -- name`.
-    public func removeMarketplace(name: String) async throws(ClaudePluginError) {
+    package func removeMarketplace(name: String) async throws(ClaudePluginError) {
         let name = try PluginID.part(name, in: name)
         try await change(
             ["plugin", "marketplace", "remove", "--json", "--", name], what: "marketplace remove", limit: timeLimit)

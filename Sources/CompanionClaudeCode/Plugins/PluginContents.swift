@@ -2,14 +2,14 @@ import Foundation
 
 /// What an installed plugin's directory holds, read from its files: the manifest's description and the names of
 /// its commands (`commands/*.md` → `/plugin:command`), agents (`agents/*.md`) and skills (`skills/*/SKILL.md`).
-public struct PluginContents: Sendable, Equatable {
-    public var description: String?
-    public var commands: [String]
-    public var agents: [String]
-    public var skills: [String]
+package struct PluginContents: Sendable, Equatable {
+    package var description: String?
+    package var commands: [String]
+    package var agents: [String]
+    package var skills: [String]
 
     /// Reads `installPath` (nothing when it is missing or unreadable).
-    public init(installPath: String?, pluginName: String) {
+    package init(installPath: String?, pluginName: String) {
         description = nil
         commands = []
         agents = []

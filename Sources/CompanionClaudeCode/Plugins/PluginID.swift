@@ -1,12 +1,12 @@
 /// A plugin as Claude Code names it: `name@marketplace`. Both parts are names Claude Code accepts in
 /// `marketplace.json` and that stay one path component: letters, digits, `.`, `_`, `-`, not starting with `.` or
 /// `-`, at most 128 characters each.
-public struct PluginID: Sendable, Equatable, Hashable, CustomStringConvertible {
-    public let name: String
-    public let marketplace: String
+package struct PluginID: Sendable, Equatable, Hashable, CustomStringConvertible {
+    package let name: String
+    package let marketplace: String
 
     /// Parses `name@marketplace`; throws why it is refused.
-    public init(parsing text: String) throws(ClaudePluginError) {
+    package init(parsing text: String) throws(ClaudePluginError) {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2 else {
             throw .invalidName(
@@ -16,15 +16,15 @@ public struct PluginID: Sendable, Equatable, Hashable, CustomStringConvertible {
         marketplace = try Self.part(String(parts[1]), in: text)
     }
 
-    public init(name: String, marketplace: String) throws(ClaudePluginError) {
+    package init(name: String, marketplace: String) throws(ClaudePluginError) {
         self.name = try Self.part(name, in: name)
         self.marketplace = try Self.part(marketplace, in: marketplace)
     }
 
-    public var description: String { "\(name)@\(marketplace)" }
+    package var description: String { "\(name)@\(marketplace)" }
 
     /// A marketplace or plugin name alone, checked the same way.
-    public static func part(_ text: String, in whole: String) throws(ClaudePluginError) -> String {
+    package static func part(_ text: String, in whole: String) throws(ClaudePluginError) -> String {
         let shown = String(whole.prefix(80))
         if text.isEmpty || text.count > 128 { throw .invalidName(shown, "each part must be 1 to 128 characters") }
         if text.hasPrefix(".") || text.hasPrefix("-") {

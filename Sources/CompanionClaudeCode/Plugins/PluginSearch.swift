@@ -4,18 +4,18 @@ import Foundation
 /// reports from Claude Code's own copies of those marketplaces (offered and not installed, as `GET
 /// /plugins/marketplace` lists them), never the installed ones, and nothing is fetched for it. Every word of the
 /// query must appear, case-insensitively, in the plugin's name or description.
-public enum PluginSearch {
+package enum PluginSearch {
     /// The longest query accepted, in characters.
-    public static let maximumQueryLength = 200
+    package static let maximumQueryLength = 200
 
     /// True for a query of 1…``maximumQueryLength`` characters, not only white space, without control characters.
-    public static func isValidQuery(_ query: String) -> Bool {
+    package static func isValidQuery(_ query: String) -> Bool {
         !query.allSatisfy(\.isWhitespace) && query.count <= maximumQueryLength
             && !query.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 
     /// The plugins of `offered` that match `query`, at most `limit`, ordered by marketplace then name.
-    public static func search(_ query: String, in offered: [AvailablePlugin], limit: Int = 100) -> [AvailablePlugin] {
+    package static func search(_ query: String, in offered: [AvailablePlugin], limit: Int = 100) -> [AvailablePlugin] {
         let words = query.lowercased().split(whereSeparator: \.isWhitespace)
         guard !words.isEmpty else { return [] }
         let matching = offered.filter { plugin in

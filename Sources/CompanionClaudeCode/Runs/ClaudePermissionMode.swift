@@ -1,6 +1,6 @@
 /// Claude Code's `--permission-mode` values (2.1.x). ``bypassPermissions`` is refused unless the caller allows it
 /// explicitly (``ClaudeRunOptions/allowBypassPermissions``); `--dangerously-skip-permissions` is never passed.
-public enum ClaudePermissionMode: String, Sendable, CaseIterable, Codable {
+package enum ClaudePermissionMode: String, Sendable, CaseIterable, Codable {
     /// Claude Code's normal mode: asks (and with `-p`, denies what would need asking).
     case `default`
     /// Edits are accepted without asking.

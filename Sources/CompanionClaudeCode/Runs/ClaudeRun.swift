@@ -2,15 +2,15 @@ import Foundation
 
 /// One chat run: a `claude -p` process in a project's directory, its numbered events and how it ended.
 /// Created by ``ClaudeRunSupervisor/start(_:)``.
-public final class ClaudeRun: @unchecked Sendable, Identifiable {
+package final class ClaudeRun: @unchecked Sendable, Identifiable {
     /// The supervisor's id of this run (not Claude's session id).
-    public let id: UUID
+    package let id: UUID
     /// The project directory it runs in.
-    public let workingDirectory: String
+    package let workingDirectory: String
     /// New, resumed or forked.
-    public let session: ClaudeRunRequest.Session
+    package let session: ClaudeRunRequest.Session
     /// The caller's label (``ClaudeRunRequest/tag``).
-    public let tag: String?
+    package let tag: String?
 
     let log: ClaudeRunEventLog
     private let lock = NSLock()
@@ -31,22 +31,22 @@ public final class ClaudeRun: @unchecked Sendable, Identifiable {
     }
 
     /// Claude's session id, once `system/init` arrived (for a fork: the new session's id).
-    public var sessionID: String? { lock.withLock { knownSessionID } }
+    package var sessionID: String? { lock.withLock { knownSessionID } }
     /// The process group of the CLI (its pid), while it runs.
-    public var processGroupID: Int32? { lock.withLock { group } }
+    package var processGroupID: Int32? { lock.withLock { group } }
     /// How it ended; nil while it runs.
-    public var outcome: ClaudeRunOutcome? { lock.withLock { finalOutcome } }
+    package var outcome: ClaudeRunOutcome? { lock.withLock { finalOutcome } }
     /// True once the run ended.
-    public var isFinished: Bool { outcome != nil }
+    package var isFinished: Bool { outcome != nil }
 
     /// The events after sequence `after` (every kept event when nil), then live ones; finishes after the
     /// ``ClaudeRunEvent/Kind/ended(_:)`` event. Any number of consumers may subscribe, at any time.
-    public func events(after sequence: Int? = nil) -> AsyncStream<ClaudeRunEvent> {
+    package func events(after sequence: Int? = nil) -> AsyncStream<ClaudeRunEvent> {
         log.subscribe(after: sequence)
     }
 
     /// Waits for the end.
-    public func wait() async -> ClaudeRunOutcome {
+    package func wait() async -> ClaudeRunOutcome {
         for await event in events(after: nil) {
             if case .ended(let outcome) = event.kind { return outcome }
         }
@@ -56,7 +56,7 @@ public final class ClaudeRun: @unchecked Sendable, Identifiable {
 
     /// Claude's session id as soon as `system/init` arrives; nil when the run ended without one (it could not
     /// start, or failed before).
-    public func waitForSessionID() async -> String? {
+    package func waitForSessionID() async -> String? {
         for await event in events(after: nil) {
             switch event.kind {
             case .stream(.initialized(let info)): return info.sessionID
@@ -72,7 +72,7 @@ public final class ClaudeRun: @unchecked Sendable, Identifiable {
     /// ``ClaudeRunSupervisor/terminateGrace``); whatever is left of the group is killed once the CLI exited.
     /// The events already streamed stay; the session stays resumable. Returns the outcome.
     @discardableResult
-    public func cancel() async -> ClaudeRunOutcome {
+    package func cancel() async -> ClaudeRunOutcome {
         lock.withLock { cancelRequested = true }
         cancelContinuation.yield()
         return await wait()

@@ -1,5 +1,5 @@
 /// An option of a run that was refused before anything was spawned.
-public enum ClaudeRunOptionError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ClaudeRunOptionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Not an alias nor a well-formed `claude-…` id (``ClaudeModelName``).
     case invalidModel(String)
     /// A fallback model that is not an alias nor a well-formed `claude-…` id.
@@ -30,7 +30,7 @@ public enum ClaudeRunOptionError: Error, Sendable, Equatable, CustomStringConver
     case promptFileUnwritable(String)
 
     /// Safe to show and log: names the option, never a prompt's text.
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidModel: "model name refused: an alias (sonnet, opus, haiku, …) or a claude-… id is expected"
         case .invalidFallbackModel:

@@ -1,41 +1,41 @@
 import Foundation
 
 /// The options of one chat run (AC-3.6's session options), validated by ``validate()`` before a run is spawned.
-public struct ClaudeRunOptions: Sendable, Equatable {
+package struct ClaudeRunOptions: Sendable, Equatable {
     /// `--model`.
-    public var model: ClaudeModelName?
+    package var model: ClaudeModelName?
     /// `--fallback-model`: the model Claude Code switches to when the main one stays overloaded (it asks the
     /// main model three times, with its own back-off, before it falls back). Must differ from ``model``.
-    public var fallbackModel: ClaudeModelName?
+    package var fallbackModel: ClaudeModelName?
     /// `--permission-mode`; nil leaves Claude Code's own default.
-    public var permissionMode: ClaudePermissionMode?
+    package var permissionMode: ClaudePermissionMode?
     /// Must be true for ``ClaudePermissionMode/bypassPermissions`` to be accepted.
-    public var allowBypassPermissions: Bool
+    package var allowBypassPermissions: Bool
     /// `--system-prompt` (replaces Claude Code's).
-    public var systemPrompt: String?
+    package var systemPrompt: String?
     /// `--append-system-prompt`.
-    public var appendSystemPrompt: String?
+    package var appendSystemPrompt: String?
     /// `--max-turns` (1…1000).
-    public var maxTurns: Int?
+    package var maxTurns: Int?
     /// `--max-budget-usd` (> 0).
-    public var maxBudgetUSD: Double?
+    package var maxBudgetUSD: Double?
     /// `--allowed-tools` rules, e.g. `Read`, `Bash(git *)`.
-    public var allowedTools: [String]
+    package var allowedTools: [String]
     /// `--disallowed-tools` rules.
-    public var disallowedTools: [String]
+    package var disallowedTools: [String]
     /// `--add-dir`: more directories the agent may use (absolute, existing).
-    public var addDirectories: [String]
+    package var addDirectories: [String]
     /// `--setting-sources user`: only the user's own settings and MCP servers apply; the project's
     /// `.claude/settings.json`, `.claude/settings.local.json` and `.mcp.json` (whoever can write a repository
     /// writes them: hooks, allow rules, permission modes, servers) are not read. `claude -p` skips the workspace
     /// trust dialog, so without this they would run unprompted.
-    public var userSettingsOnly: Bool
+    package var userSettingsOnly: Bool
 
     /// The longest system prompt accepted, in bytes.
-    public static let maximumSystemPromptBytes = 100_000
+    package static let maximumSystemPromptBytes = 100_000
 
     /// Creates options; nothing is checked until ``validate()``.
-    public init(
+    package init(
         model: ClaudeModelName? = nil, permissionMode: ClaudePermissionMode? = nil,
         allowBypassPermissions: Bool = false, systemPrompt: String? = nil, appendSystemPrompt: String? = nil,
         maxTurns: Int? = nil, maxBudgetUSD: Double? = nil, allowedTools: [String] = [],
@@ -57,7 +57,7 @@ public struct ClaudeRunOptions: Sendable, Equatable {
     }
 
     /// Throws the first option that is refused.
-    public func validate() throws(ClaudeRunOptionError) {
+    package func validate() throws(ClaudeRunOptionError) {
         if permissionMode == .bypassPermissions, !allowBypassPermissions { throw .bypassPermissionsNotAllowed }
         if let fallbackModel, fallbackModel == model { throw .fallbackModelSameAsModel }
         for (name, text) in [("system prompt", systemPrompt), ("appended system prompt", appendSystemPrompt)] {

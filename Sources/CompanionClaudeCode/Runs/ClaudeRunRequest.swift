@@ -1,9 +1,9 @@
 import Foundation
 
 /// What to run: a prompt in a project's directory, as a new session, a resumed one or a fork.
-public struct ClaudeRunRequest: Sendable, Equatable {
+package struct ClaudeRunRequest: Sendable, Equatable {
     /// New, resumed or forked conversation.
-    public enum Session: Sendable, Equatable {
+    package enum Session: Sendable, Equatable {
         /// A new Claude session (its id arrives in the run's `system/init` event).
         case new
         /// `--resume <id>`: continue that session (same id).
@@ -14,23 +14,23 @@ public struct ClaudeRunRequest: Sendable, Equatable {
 
     /// The user's message. Sent on standard input, never in the argv (so it cannot be read as an option, and
     /// other users cannot read it with `ps`).
-    public var prompt: String
+    package var prompt: String
     /// The project's directory (absolute, existing): Claude Code runs there, and `--resume` only finds sessions
     /// recorded for it.
-    public var workingDirectory: String
+    package var workingDirectory: String
     /// New, resumed or forked.
-    public var session: Session
+    package var session: Session
     /// Model, permission mode, prompts, limits, tools, directories.
-    public var options: ClaudeRunOptions
+    package var options: ClaudeRunOptions
     /// The caller's own label for the run (e.g. the sidecar's session id), stored with the process group so that
     /// ``ClaudeRunSupervisor/recoverInterruptedRuns()`` can say which sessions were interrupted. Not secret.
-    public var tag: String?
+    package var tag: String?
 
     /// The longest prompt accepted, in bytes.
-    public static let maximumPromptBytes = 1_000_000
+    package static let maximumPromptBytes = 1_000_000
 
     /// Creates a request; nothing is checked until ``validate()``.
-    public init(
+    package init(
         prompt: String, workingDirectory: String, session: Session = .new, options: ClaudeRunOptions = .init(),
         tag: String? = nil
     ) {
@@ -42,7 +42,7 @@ public struct ClaudeRunRequest: Sendable, Equatable {
     }
 
     /// Throws the first refused part (options, session id, working directory, prompt).
-    public func validate() throws(ClaudeRunOptionError) {
+    package func validate() throws(ClaudeRunOptionError) {
         if prompt.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw .emptyPrompt }
         if prompt.utf8.count > Self.maximumPromptBytes { throw .promptTooLong(bytes: prompt.utf8.count) }
         guard isExistingAbsoluteDirectory(workingDirectory) else { throw .invalidWorkingDirectory(workingDirectory) }
@@ -58,7 +58,7 @@ public struct ClaudeRunRequest: Sendable, Equatable {
     /// session flags, then each option. The prompt is not in it (standard input), nor are the system prompts:
     /// `promptFiles` are their `--system-prompt-file`/`--append-system-prompt-file` arguments (the supervisor
     /// writes the files, ``ClaudePromptFiles``). Validates first.
-    public func arguments(promptFiles: [String] = []) throws(ClaudeRunOptionError) -> [String] {
+    package func arguments(promptFiles: [String] = []) throws(ClaudeRunOptionError) -> [String] {
         try validate()
         var arguments = ["-p", "--output-format", "stream-json", "--verbose", "--include-partial-messages"]
         switch session {

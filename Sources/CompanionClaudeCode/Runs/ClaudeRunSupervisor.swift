@@ -13,23 +13,23 @@ import Logging
 /// Every live run's process group is recorded in `runs.sqlite` in the state directory, with the process's start
 /// time from `/proc`, so that ``recoverInterruptedRuns()`` on the next start kills what a crash left (and never a
 /// later process that reuses the pid). Prompts and transcript content are never logged.
-public final class ClaudeRunSupervisor: @unchecked Sendable {
+package final class ClaudeRunSupervisor: @unchecked Sendable {
     /// How long the CLI has after SIGINT (its interrupt: it stops the request, records the partial answer and
     /// writes its result line; 0.3 s measured) before the process group gets SIGTERM.
-    public static let interruptGrace: Duration = .seconds(3)
+    package static let interruptGrace: Duration = .seconds(3)
     /// How long after SIGTERM before SIGKILL.
-    public static let terminateGrace: Duration = .seconds(2)
+    package static let terminateGrace: Duration = .seconds(2)
     /// Events kept per run for consumers that reconnect (``ClaudeRun/events(after:)``).
-    public static let defaultReplayCapacity = 10_000
+    package static let defaultReplayCapacity = 10_000
     /// Ended runs kept findable (``run(id:)``, ``run(claudeSessionID:)``), newest first, so a consumer that
     /// reconnects just after the end still gets the last events and the outcome.
-    public static let finishedRunsKept = 32
+    package static let finishedRunsKept = 32
 
     /// The `claude` executable.
-    public let executable: String
+    package let executable: String
     /// The CLI's whole environment (nothing is inherited): at least `PATH` and `HOME`, and whatever Claude Code
     /// needs (`ANTHROPIC_API_KEY`, `CLAUDE_CONFIG_DIR`, …).
-    public let environment: [String: String]
+    package let environment: [String: String]
     private let registry: ClaudeRunRegistry
     /// Where each run's system prompt files are written (``ClaudePromptFiles``).
     private let stateDirectory: URL
@@ -43,7 +43,7 @@ public final class ClaudeRunSupervisor: @unchecked Sendable {
     ///   - executable: the `claude` to run (``ClaudeCLI/executable``).
     ///   - stateDirectory: where `runs.sqlite` lives (created, 0700).
     ///   - environment: the CLI's environment.
-    public init(
+    package init(
         executable: String, stateDirectory: URL, environment: [String: String],
         replayCapacity: Int = ClaudeRunSupervisor.defaultReplayCapacity,
         logger: Logger = Logger(label: "companion.claude.runs")
@@ -57,15 +57,15 @@ public final class ClaudeRunSupervisor: @unchecked Sendable {
     }
 
     /// The runs that have not ended.
-    public var runs: [ClaudeRun] { lock.withLock { Array(live.values) } }
+    package var runs: [ClaudeRun] { lock.withLock { Array(live.values) } }
 
     /// The run with this id: live, or among the last ``finishedRunsKept`` ended ones.
-    public func run(id: UUID) -> ClaudeRun? {
+    package func run(id: UUID) -> ClaudeRun? {
         lock.withLock { live[id] ?? finished.first { $0.id == id } }
     }
 
     /// The live run writing to Claude session `sessionID`, else the latest ended one that wrote to it.
-    public func run(claudeSessionID sessionID: String) -> ClaudeRun? {
+    package func run(claudeSessionID sessionID: String) -> ClaudeRun? {
         lock.withLock {
             live.values.first { $0.sessionID == sessionID } ?? finished.first { $0.sessionID == sessionID }
         }
@@ -73,7 +73,7 @@ public final class ClaudeRunSupervisor: @unchecked Sendable {
 
     /// Validates `request` (throws before anything is spawned) and starts it. The run's events begin with the
     /// CLI's `system/init` and end with ``ClaudeRunEvent/Kind/ended(_:)``.
-    public func start(_ request: ClaudeRunRequest) throws(ClaudeRunOptionError) -> ClaudeRun {
+    package func start(_ request: ClaudeRunRequest) throws(ClaudeRunOptionError) -> ClaudeRun {
         try request.validate()
         let run = ClaudeRun(request: request, replayCapacity: replayCapacity)
         let promptFiles = try ClaudePromptFiles.write(request.options, runID: run.id, under: stateDirectory)
@@ -107,7 +107,7 @@ public final class ClaudeRunSupervisor: @unchecked Sendable {
     }
 
     /// Cancels every live run (e.g. at shutdown) and waits for them to end.
-    public func cancelAll() async {
+    package func cancelAll() async {
         await withTaskGroup(of: Void.self) { group in
             for run in runs { group.addTask { _ = await run.cancel() } }
         }
@@ -117,7 +117,7 @@ public final class ClaudeRunSupervisor: @unchecked Sendable {
     /// recorded and did not see end, kills what is left of its process group (SIGKILL, this boot only: when the
     /// leader is alive with the recorded start time, or, with the leader gone, when a member carries the run's
     /// ``ProcessMarker/claudeRun(_:)``), forgets it, and returns it so the caller can mark its session not active.
-    public func recoverInterruptedRuns() throws -> [ClaudeInterruptedRun] {
+    package func recoverInterruptedRuns() throws -> [ClaudeInterruptedRun] {
         let liveIDs = Set(runs.map(\.id.uuidString))
         var interrupted: [ClaudeInterruptedRun] = []
         let boot = ProcessStat.bootID

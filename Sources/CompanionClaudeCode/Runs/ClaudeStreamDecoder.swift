@@ -3,15 +3,15 @@ import Foundation
 /// Decodes stream-json lines into ``ClaudeStreamEvent``s. Never throws: a line that is not a JSON object with a
 /// string `type` is counted in ``malformedLines`` and skipped; a well-formed line of an unknown type becomes
 /// ``ClaudeStreamEvent/unknown(type:line:)``.
-public struct ClaudeStreamDecoder: Sendable {
+package struct ClaudeStreamDecoder: Sendable {
     /// Lines that could not be decoded so far.
-    public private(set) var malformedLines = 0
+    package private(set) var malformedLines = 0
 
     /// A decoder that has seen nothing.
-    public init() {}
+    package init() {}
 
     /// The event of one line (without its newline); nil for a blank or malformed line.
-    public mutating func decode(_ line: some StringProtocol) -> ClaudeStreamEvent? {
+    package mutating func decode(_ line: some StringProtocol) -> ClaudeStreamEvent? {
         let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return nil }
         guard let object = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8)) as? [String: Any],

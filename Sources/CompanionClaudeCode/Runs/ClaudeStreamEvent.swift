@@ -1,5 +1,5 @@
 /// One line of `claude -p --output-format stream-json --verbose --include-partial-messages`, decoded.
-public enum ClaudeStreamEvent: Sendable, Equatable {
+package enum ClaudeStreamEvent: Sendable, Equatable {
     /// `system/init`: the session the run writes to, and what it runs with.
     case initialized(ClaudeSessionInfo)
     /// Another `system` line (`status`, `thinking_tokens`, `compact_boundary`, …), by subtype.
@@ -24,22 +24,22 @@ public enum ClaudeStreamEvent: Sendable, Equatable {
 }
 
 /// What `system/init` says about the run.
-public struct ClaudeSessionInfo: Sendable, Equatable {
+package struct ClaudeSessionInfo: Sendable, Equatable {
     /// Claude Code's session id (the transcript is `<projects>/<encoded cwd>/<sessionID>.jsonl`).
-    public let sessionID: String
+    package let sessionID: String
     /// The model the run uses.
-    public let model: String?
+    package let model: String?
     /// The run's working directory (`cwd`).
-    public let workingDirectory: String?
+    package let workingDirectory: String?
     /// The tools available to the agent.
-    public let tools: [String]
+    package let tools: [String]
     /// `default`, `acceptEdits`, …
-    public let permissionMode: String?
+    package let permissionMode: String?
     /// e.g. `2.1.330`.
-    public let claudeCodeVersion: String?
+    package let claudeCodeVersion: String?
 
     /// Creates a value.
-    public init(
+    package init(
         sessionID: String, model: String?, workingDirectory: String?, tools: [String], permissionMode: String?,
         claudeCodeVersion: String?
     ) {
@@ -53,20 +53,20 @@ public struct ClaudeSessionInfo: Sendable, Equatable {
 }
 
 /// An assistant or user message of the stream.
-public struct ClaudeMessage: Sendable, Equatable {
+package struct ClaudeMessage: Sendable, Equatable {
     /// The API message id (assistant), if any.
-    public let id: String?
+    package let id: String?
     /// The model that wrote it (assistant; `<synthetic>` for Claude Code's own).
-    public let model: String?
+    package let model: String?
     /// Its content blocks, in order.
-    public let content: [ClaudeContentBlock]
+    package let content: [ClaudeContentBlock]
     /// Set for messages of a subagent (the Task tool use that started it).
-    public let parentToolUseID: String?
+    package let parentToolUseID: String?
     /// True for the synthetic assistant message Claude Code writes when the API failed.
-    public let isAPIError: Bool
+    package let isAPIError: Bool
 
     /// Creates a value.
-    public init(
+    package init(
         id: String?, model: String?, content: [ClaudeContentBlock], parentToolUseID: String?, isAPIError: Bool
     ) {
         self.id = id
@@ -77,13 +77,13 @@ public struct ClaudeMessage: Sendable, Equatable {
     }
 
     /// The text blocks joined.
-    public var text: String {
+    package var text: String {
         content.compactMap { if case .text(let text) = $0 { text } else { nil } }.joined()
     }
 }
 
 /// A content block of a message.
-public enum ClaudeContentBlock: Sendable, Equatable {
+package enum ClaudeContentBlock: Sendable, Equatable {
     /// Text.
     case text(String)
     /// Thinking text.
@@ -97,32 +97,32 @@ public enum ClaudeContentBlock: Sendable, Equatable {
 }
 
 /// The `result` line.
-public struct ClaudeResult: Sendable, Equatable {
+package struct ClaudeResult: Sendable, Equatable {
     /// `success`, `error_during_execution`, `error_max_turns`, `error_max_budget_usd`, …
-    public let subtype: String
+    package let subtype: String
     /// True when the run failed (API error, interrupted, limits).
-    public let isError: Bool
+    package let isError: Bool
     /// The answer's text, or the error's.
-    public let result: String?
+    package let result: String?
     /// The session the run wrote to.
-    public let sessionID: String?
+    package let sessionID: String?
     /// Wall time of the run.
-    public let durationMilliseconds: Int?
+    package let durationMilliseconds: Int?
     /// Time spent in API calls.
-    public let apiDurationMilliseconds: Int?
+    package let apiDurationMilliseconds: Int?
     /// Model turns taken.
-    public let numberOfTurns: Int?
+    package let numberOfTurns: Int?
     /// Cost as Claude Code computed it.
-    public let totalCostUSD: Double?
+    package let totalCostUSD: Double?
     /// Token counts.
-    public let usage: ClaudeUsage?
+    package let usage: ClaudeUsage?
     /// e.g. `completed`, `aborted_streaming`, `api_error`.
-    public let terminalReason: String?
+    package let terminalReason: String?
     /// The HTTP status of a failed API call.
-    public let apiErrorStatus: Int?
+    package let apiErrorStatus: Int?
 
     /// Creates a value.
-    public init(
+    package init(
         subtype: String, isError: Bool, result: String?, sessionID: String?, durationMilliseconds: Int?,
         apiDurationMilliseconds: Int?, numberOfTurns: Int?, totalCostUSD: Double?, usage: ClaudeUsage?,
         terminalReason: String?, apiErrorStatus: Int?
@@ -142,18 +142,18 @@ public struct ClaudeResult: Sendable, Equatable {
 }
 
 /// Token counts of a result.
-public struct ClaudeUsage: Sendable, Equatable {
+package struct ClaudeUsage: Sendable, Equatable {
     /// Input tokens not read from or written to the cache.
-    public let inputTokens: Int
+    package let inputTokens: Int
     /// Output tokens.
-    public let outputTokens: Int
+    package let outputTokens: Int
     /// Input tokens written to the prompt cache.
-    public let cacheCreationInputTokens: Int
+    package let cacheCreationInputTokens: Int
     /// Input tokens read from the prompt cache.
-    public let cacheReadInputTokens: Int
+    package let cacheReadInputTokens: Int
 
     /// Creates a value.
-    public init(inputTokens: Int, outputTokens: Int, cacheCreationInputTokens: Int, cacheReadInputTokens: Int) {
+    package init(inputTokens: Int, outputTokens: Int, cacheCreationInputTokens: Int, cacheReadInputTokens: Int) {
         self.inputTokens = inputTokens
         self.outputTokens = outputTokens
         self.cacheCreationInputTokens = cacheCreationInputTokens

@@ -6,31 +6,31 @@ import Foundation
 /// once ours is gone (and leave members behind when it exits, as a daemon's double fork does).
 ///
 /// Claude Code runs carry ``claudeRun(_:)``; the sidecar's tasks carry `COMPANION_TASK_ID=<task id>`.
-public struct ProcessMarker: Equatable, Sendable {
+package struct ProcessMarker: Equatable, Sendable {
     /// The variable a Claude Code run's marker uses (its value is the run's id).
-    public static let claudeRunVariable = "COMPANION_CLAUDE_RUN_ID"
+    package static let claudeRunVariable = "COMPANION_CLAUDE_RUN_ID"
 
     /// The environment variable's name.
-    public let variable: String
+    package let variable: String
     /// Its value, which names the run or task.
-    public let value: String
+    package let value: String
 
-    public init(variable: String, value: String) {
+    package init(variable: String, value: String) {
         self.variable = variable
         self.value = value
     }
 
     /// The marker of the Claude Code run `runID`.
-    public static func claudeRun(_ runID: String) -> ProcessMarker {
+    package static func claudeRun(_ runID: String) -> ProcessMarker {
         ProcessMarker(variable: claudeRunVariable, value: runID)
     }
 
     /// The entry as it appears in `/proc/<pid>/environ`.
-    public var entry: String { variable + "=" + value }
+    package var entry: String { variable + "=" + value }
 
     /// Whether process `pid`'s environment (`/proc/<pid>/environ`, readable for our own user's processes) has the
     /// entry; false when the process is gone or its environment cannot be read.
-    public func isCarried(by pid: Int32) -> Bool {
+    package func isCarried(by pid: Int32) -> Bool {
         guard pid > 0, let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else {
             return false
         }

@@ -5,11 +5,11 @@ import GRDB
 /// The sessions the sidecar runs, in their own SQLite database (`claude-sessions.sqlite` in the sidecar's data
 /// directory; WAL). Unlike the transcript index, which can be rebuilt from `~/.claude` at any time, this is
 /// state: a name, options and a status that exist nowhere else.
-public struct ManagedSessionStore: Sendable {
+package struct ManagedSessionStore: Sendable {
     let writer: any DatabaseWriter
 
     /// Opens (creating and migrating) the database at `path`.
-    public init(path: String) throws {
+    package init(path: String) throws {
         writer = try SQLiteDatabase.openPool(path: path, durability: .full, migrator: Self.migrator)
     }
 
@@ -39,7 +39,7 @@ public struct ManagedSessionStore: Sendable {
     }
 
     /// Saves a new session, or replaces the one with the same id.
-    public func save(_ session: ManagedSession) async throws {
+    package func save(_ session: ManagedSession) async throws {
         let options = String(decoding: try JSONEncoder().encode(session.options), as: UTF8.self)
         try await writer.write { db in
             try db.execute(
@@ -58,7 +58,7 @@ public struct ManagedSessionStore: Sendable {
     }
 
     /// The session with this id, or nil.
-    public func session(id: UUID) async throws -> ManagedSession? {
+    package func session(id: UUID) async throws -> ManagedSession? {
         try await writer.read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM managed_sessions WHERE id = ?", arguments: [id.uuidString])
                 .flatMap(Self.session(from:))
@@ -66,7 +66,7 @@ public struct ManagedSessionStore: Sendable {
     }
 
     /// The session running Claude Code session `claudeSessionId`, or nil.
-    public func session(claudeSessionId: String) async throws -> ManagedSession? {
+    package func session(claudeSessionId: String) async throws -> ManagedSession? {
         try await writer.read { db in
             try Row.fetchOne(
                 db, sql: "SELECT * FROM managed_sessions WHERE claude_session_id = ?", arguments: [claudeSessionId]
@@ -75,7 +75,7 @@ public struct ManagedSessionStore: Sendable {
     }
 
     /// Every session, most recently active first.
-    public func all() async throws -> [ManagedSession] {
+    package func all() async throws -> [ManagedSession] {
         try await writer.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM managed_sessions ORDER BY last_active_at DESC")
                 .compactMap(Self.session(from:))
@@ -84,7 +84,7 @@ public struct ManagedSessionStore: Sendable {
 
     /// Applies `change` to the stored session and saves it; returns the result, or nil when there is none.
     @discardableResult
-    public func update(id: UUID, _ change: @Sendable (inout ManagedSession) -> Void) async throws -> ManagedSession? {
+    package func update(id: UUID, _ change: @Sendable (inout ManagedSession) -> Void) async throws -> ManagedSession? {
         guard var session = try await session(id: id) else { return nil }
         change(&session)
         try await save(session)
@@ -93,7 +93,7 @@ public struct ManagedSessionStore: Sendable {
 
     /// Deletes a session; true when there was one.
     @discardableResult
-    public func delete(id: UUID) async throws -> Bool {
+    package func delete(id: UUID) async throws -> Bool {
         try await writer.write { db in
             try db.execute(sql: "DELETE FROM managed_sessions WHERE id = ?", arguments: [id.uuidString])
             return db.changesCount > 0
@@ -102,7 +102,7 @@ public struct ManagedSessionStore: Sendable {
 
     /// After a restart no run is streaming: sessions left `active` by a crash become `cancelled`. Returns
     /// their ids.
-    public func settleInterrupted(now: Date = Date()) async throws -> [UUID] {
+    package func settleInterrupted(now: Date = Date()) async throws -> [UUID] {
         try await writer.write { db in
             let ids = try String.fetchAll(
                 db, sql: "SELECT id FROM managed_sessions WHERE status = ?",

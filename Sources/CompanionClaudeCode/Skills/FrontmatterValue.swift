@@ -1,7 +1,7 @@
 import Foundation
 
 /// A value of a SKILL.md frontmatter key, as JSON can carry it (YAML dates become ISO 8601 text).
-public indirect enum FrontmatterValue: Sendable, Equatable {
+package indirect enum FrontmatterValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -32,7 +32,7 @@ public indirect enum FrontmatterValue: Sendable, Equatable {
     }
 
     /// The text of a string value (numbers and booleans as YAML wrote them are not text).
-    public var text: String? {
+    package var text: String? {
         if case .string(let text) = self { return text }
         return nil
     }

@@ -4,17 +4,17 @@ import Foundation
 /// argument array with `--` before the positional arguments, without terminal prompts, with the `ext` and `fd`
 /// transports and submodules off, and is killed (its whole process group) at the time limit or when the
 /// directory grows past the size limit.
-public struct GitClone: Sendable {
+package struct GitClone: Sendable {
     /// The address git is given: already checked by the caller's policy (https, ssh, scp-style, or a `file://`
     /// URL of an allowed local repository). Refused here too when it starts with `-` or names a `::` transport.
-    public var source: String
+    package var source: String
     /// git's environment (the caller's policy: `GIT_ALLOW_PROTOCOL`, no `GIT_DIR`…); `GIT_TERMINAL_PROMPT=0` is
     /// always set.
-    public var environment: [String: String]
-    public var timeLimit: Duration
-    public var sizeLimitBytes: Int
+    package var environment: [String: String]
+    package var timeLimit: Duration
+    package var sizeLimitBytes: Int
 
-    public init(source: String, environment: [String: String], timeLimit: Duration, sizeLimitBytes: Int) {
+    package init(source: String, environment: [String: String], timeLimit: Duration, sizeLimitBytes: Int) {
         self.source = source
         self.environment = environment
         self.timeLimit = timeLimit

@@ -1,34 +1,34 @@
 import Foundation
 
 /// Where a skill was found: the user's skills directory, a project's `.claude/skills`, or an installed plugin.
-public enum SkillScope: String, Sendable, Equatable, Codable {
+package enum SkillScope: String, Sendable, Equatable, Codable {
     case user
     case project
     case plugin
 }
 
 /// A skill Claude Code would load: its directory, its SKILL.md and what that file says.
-public struct InstalledSkill: Sendable, Equatable {
+package struct InstalledSkill: Sendable, Equatable {
     /// The directory's name (what `/name` invokes; a plugin's skills are `plugin:name`).
-    public var name: String
-    public var scope: SkillScope
+    package var name: String
+    package var scope: SkillScope
     /// The skill's directory.
-    public var directory: URL
+    package var directory: URL
     /// Its SKILL.md.
-    public var file: URL { directory.appendingPathComponent("SKILL.md") }
+    package var file: URL { directory.appendingPathComponent("SKILL.md") }
     /// The plugin id (`name@marketplace`) of a plugin's skill.
-    public var pluginID: String?
-    public var document: SkillDocument
+    package var pluginID: String?
+    package var document: SkillDocument
     /// SKILL.md's modification time.
-    public var modified: Date?
+    package var modified: Date?
     /// SKILL.md's text as read for ``document`` (the same read, so the same file), up to
     /// ``SkillDocumentCache/rawBytes``; only when asked for (a skill's detail).
-    public var rawContent: String?
+    package var rawContent: String?
     /// The directory its SKILL.md was checked to lie in (a project's, a plugin's install directory); nil for the
     /// user's own skills.
-    public var containedIn: String?
+    package var containedIn: String?
 
-    public init(
+    package init(
         name: String, scope: SkillScope, directory: URL, pluginID: String? = nil, document: SkillDocument,
         modified: Date?
     ) {

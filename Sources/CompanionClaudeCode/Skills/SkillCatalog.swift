@@ -6,28 +6,28 @@ import Foundation
 /// directories as they are now; a parsed SKILL.md is reused (`SkillDocumentCache`) only while its size, inode,
 /// modification and change times are unchanged, and one changed in the last 2 s is always read again. A malformed
 /// SKILL.md is listed with its problem.
-public struct SkillCatalog: Sendable {
-    public let directories: ClaudeDirectories
+package struct SkillCatalog: Sendable {
+    package let directories: ClaudeDirectories
     /// Characters of the body kept in a listing's documents.
-    public var listPreviewCharacters = 280
+    package var listPreviewCharacters = 280
 
-    public init(directories: ClaudeDirectories) {
+    package init(directories: ClaudeDirectories) {
         self.directories = directories
     }
 
     /// `<config>/skills`.
-    public var userSkillsDirectory: URL {
+    package var userSkillsDirectory: URL {
         directories.configDirectory.appendingPathComponent("skills", isDirectory: true)
     }
 
     /// `<project>/.claude/skills`.
-    public static func projectSkillsDirectory(_ projectPath: String) -> URL {
+    package static func projectSkillsDirectory(_ projectPath: String) -> URL {
         URL(fileURLWithPath: projectPath, isDirectory: true).appendingPathComponent(".claude/skills", isDirectory: true)
     }
 
     /// The user's skills, then those of `projectPath` (when given), then the installed plugins' (when asked),
     /// each group sorted by name.
-    public func list(projectPath: String? = nil, includePlugins: Bool = true) -> [InstalledSkill] {
+    package func list(projectPath: String? = nil, includePlugins: Bool = true) -> [InstalledSkill] {
         var skills = Self.skills(in: userSkillsDirectory, scope: .user, preview: listPreviewCharacters)
         if let projectPath {
             skills += Self.skills(
@@ -40,7 +40,7 @@ public struct SkillCatalog: Sendable {
 
     /// The skill called `name` (a user skill first, then the project's, then a plugin's `plugin:name`), with
     /// up to `previewCharacters` of its body.
-    public func skill(named name: String, projectPath: String? = nil, previewCharacters: Int = 64 * 1024)
+    package func skill(named name: String, projectPath: String? = nil, previewCharacters: Int = 64 * 1024)
         throws(SkillError) -> InstalledSkill
     {
         if name.contains(":") {
@@ -67,7 +67,7 @@ public struct SkillCatalog: Sendable {
 
     /// Removes the user skill `name`: its directory is first renamed out of the skills directory (so Claude Code
     /// never sees half of it), then deleted. A symbolic link is removed, not what it points to.
-    public func remove(named name: String) throws(SkillError) {
+    package func remove(named name: String) throws(SkillError) {
         if name.contains(":") {
             throw .notRemovable(name, "it belongs to a plugin; uninstall the plugin (`companion plugins rm`)")
         }

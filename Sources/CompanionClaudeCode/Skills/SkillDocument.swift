@@ -2,31 +2,31 @@ import Foundation
 
 /// A SKILL.md read and parsed: the frontmatter's `name`, `description` and `allowed-tools`, every other key kept,
 /// and a bounded preview of the Markdown body. A file that cannot be used says why in ``problem`` instead.
-public struct SkillDocument: Sendable, Equatable {
+package struct SkillDocument: Sendable, Equatable {
     /// Largest SKILL.md read.
-    public static let maxFileBytes = 1 << 20
+    package static let maxFileBytes = 1 << 20
 
     /// `name:` of the frontmatter.
-    public var name: String?
+    package var name: String?
     /// `description:` of the frontmatter (Claude Code needs it to know when to use the skill).
-    public var description: String?
+    package var description: String?
     /// `allowed-tools:`, as a list (Claude Code accepts a comma-separated string or a YAML list).
-    public var allowedTools: [String]
+    package var allowedTools: [String]
     /// `version:`, or `metadata.version:`.
-    public var version: String?
+    package var version: String?
     /// `tags:` (a list of strings), when given.
-    public var tags: [String]
+    package var tags: [String]
     /// Every other frontmatter key, unchanged.
-    public var otherKeys: [String: FrontmatterValue]
+    package var otherKeys: [String: FrontmatterValue]
     /// The Markdown after the frontmatter, at most the preview length asked for.
-    public var body: String
+    package var body: String
     /// Whether ``body`` was cut.
-    public var bodyTruncated: Bool
+    package var bodyTruncated: Bool
     /// What is wrong with the file, when something is.
-    public var problem: SkillDocumentProblem?
+    package var problem: SkillDocumentProblem?
 
     /// Parses `text`; `previewCharacters` bounds ``body``.
-    public init(text: String, previewCharacters: Int) {
+    package init(text: String, previewCharacters: Int) {
         name = nil
         description = nil
         allowedTools = []
@@ -66,7 +66,7 @@ public struct SkillDocument: Sendable, Equatable {
     }
 
     /// Reads `file` (at most ``maxFileBytes``); an unreadable or oversized file gives a document with its problem.
-    public static func read(_ file: URL, previewCharacters: Int) -> SkillDocument {
+    package static func read(_ file: URL, previewCharacters: Int) -> SkillDocument {
         guard let handle = FileHandle(forReadingAtPath: file.path) else {
             return SkillDocument(problem: "SKILL.md cannot be read (permissions?)")
         }

@@ -13,7 +13,7 @@ final class SkillDocumentCache: @unchecked Sendable {
     /// How old a file's modification must be before its document is kept.
     static let settleSeconds: TimeInterval = 2
     /// Most bytes of a SKILL.md's raw text returned (``InstalledSkill/rawContent``).
-    public static let rawBytes = 128 * 1024
+    package static let rawBytes = 128 * 1024
 
     /// What identifies one version of a file.
     struct Stamp: Equatable {

@@ -1,5 +1,5 @@
 /// Why a skill operation failed, with what to do next.
-public enum SkillError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum SkillError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A name that cannot be used as a directory name.
     case invalidName(String, String)
     /// No installed skill of that name.
@@ -23,7 +23,7 @@ public enum SkillError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A registered source that is unusable or unknown.
     case source(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidName(let name, let why):
             "'\(name)' cannot be used as a skill name: \(why); use letters, digits, '-' and '_'"

@@ -4,16 +4,16 @@ import Foundation
 /// temporary directory next to the skills directory (same file system), the skill is found in it (SKILL.md at
 /// the root, the `skillPath` asked for, or the only skill directory in it), checked, and renamed into place. A
 /// failure at any step leaves the skills directory as it was: the temporary directory is removed.
-public struct SkillInstaller: Sendable {
-    public let catalog: SkillCatalog
+package struct SkillInstaller: Sendable {
+    package let catalog: SkillCatalog
 
-    public init(catalog: SkillCatalog) {
+    package init(catalog: SkillCatalog) {
         self.catalog = catalog
     }
 
     /// Installs from `clone`; `skillPath` is a directory inside the repository, `name` the directory name to
     /// install under (default: the frontmatter's `name`, else the skill directory's or repository's name).
-    public func install(from clone: GitClone, skillPath: String? = nil, name: String? = nil) async throws(SkillError)
+    package func install(from clone: GitClone, skillPath: String? = nil, name: String? = nil) async throws(SkillError)
         -> InstalledSkill
     {
         if let name { _ = try SkillName.validate(name) }

@@ -3,11 +3,11 @@ import Foundation
 /// The rule for a skill's name where it becomes a path component (`<skills>/<name>`): it cannot name another
 /// directory (`/`, `.`, `..`), hide itself (a leading `.`), be read as an option (a leading `-`), or hold control
 /// characters; at most 128 bytes.
-public enum SkillName {
-    public static let maxBytes = 128
+package enum SkillName {
+    package static let maxBytes = 128
 
     /// `name` when it is usable as a directory name; the reason otherwise.
-    public static func validate(_ name: String) throws(SkillError) -> String {
+    package static func validate(_ name: String) throws(SkillError) -> String {
         func refuse(_ why: String) -> SkillError { .invalidName(String(name.prefix(80)), why) }
         if name.isEmpty { throw refuse("it is empty") }
         if name.utf8.count > maxBytes { throw refuse("it is longer than \(maxBytes) bytes") }

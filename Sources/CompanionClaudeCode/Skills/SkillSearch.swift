@@ -1,23 +1,23 @@
 import Foundation
 
 /// A skill found in a registered source.
-public struct SkillSearchHit: Sendable, Equatable {
-    public var source: SkillSearchSource
+package struct SkillSearchHit: Sendable, Equatable {
+    package var source: SkillSearchSource
     /// The skill's directory relative to the source (empty: the source itself).
-    public var skillPath: String
-    public var document: SkillDocument
-    public var modified: Date?
+    package var skillPath: String
+    package var document: SkillDocument
+    package var modified: Date?
 }
 
 /// Offline search of the registered sources' SKILL.md files: no network, never GitHub. Every word of the query
 /// must appear (case-insensitively) in the skill's name, description, tags or directory name. The walk is
 /// bounded (depth, directory entries per source) and skips `.git`, `node_modules` and hidden directories.
-public enum SkillSearch {
-    public static let maxDepth = 6
-    public static let maxEntriesPerSource = 20_000
+package enum SkillSearch {
+    package static let maxDepth = 6
+    package static let maxEntriesPerSource = 20_000
 
     /// Up to `limit` hits across `sources`, in source order, then path order.
-    public static func search(_ query: String, in sources: [SkillSearchSource], limit: Int = 100) -> [SkillSearchHit] {
+    package static func search(_ query: String, in sources: [SkillSearchSource], limit: Int = 100) -> [SkillSearchHit] {
         let words = query.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
         var hits: [SkillSearchHit] = []
         for source in sources {

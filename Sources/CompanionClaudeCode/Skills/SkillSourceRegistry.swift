@@ -3,17 +3,17 @@ import Foundation
 
 /// The registered skill sources, in a small JSON file of CompanionKit's (`skill-sources.json` in the sidecar's
 /// data directory), written atomically (temporary file, then rename). Claude Code does not read it.
-public struct SkillSourceRegistry: Sendable {
-    public let file: URL
+package struct SkillSourceRegistry: Sendable {
+    package let file: URL
     /// Most sources kept.
-    public static let maxSources = 64
+    package static let maxSources = 64
 
-    public init(file: URL) {
+    package init(file: URL) {
         self.file = file
     }
 
     /// The sources, in the order they were added; none when the file does not exist.
-    public func list() throws(SkillError) -> [SkillSearchSource] {
+    package func list() throws(SkillError) -> [SkillSearchSource] {
         guard let data = FileManager.default.contents(atPath: file.path) else { return [] }
         do {
             let decoder = JSONDecoder()
@@ -29,7 +29,7 @@ public struct SkillSourceRegistry: Sendable {
     /// Registers the directory at `path` (absolute, existing; links resolved) under `name` (default: its last
     /// path component).
     @discardableResult
-    public func add(path: String, name: String? = nil, now: Date = Date()) throws(SkillError) -> SkillSearchSource {
+    package func add(path: String, name: String? = nil, now: Date = Date()) throws(SkillError) -> SkillSearchSource {
         guard path.hasPrefix("/") else {
             throw .source("the source path '\(path.prefix(200))' is not absolute; give the directory's full path")
         }
@@ -56,7 +56,7 @@ public struct SkillSourceRegistry: Sendable {
     }
 
     /// Unregisters `name` (the directory itself is not touched).
-    public func remove(name: String) throws(SkillError) {
+    package func remove(name: String) throws(SkillError) {
         var sources = try list()
         guard let index = sources.firstIndex(where: { $0.name == name }) else {
             throw .source("no skill source named '\(name.prefix(80))'; `companion skills sources list` shows them")

@@ -12,30 +12,30 @@
 /// ``Outcome/oversizedLineCount``) by scanning on to its newline; the buffer never grows beyond
 /// `maximumLineLength` plus one chunk. An oversized line that has no newline yet is scanned again on the next call
 /// (its bytes are not kept).
-public enum JSONLLineReader {
+package enum JSONLLineReader {
     /// The default cap on one line: 16 MiB (real transcripts' largest lines are tool results with base64 images,
     /// a few MiB at most).
-    public static let defaultMaximumLineLength = 16 << 20
+    package static let defaultMaximumLineLength = 16 << 20
 
     /// What one read did.
-    public struct Outcome: Sendable, Equatable {
+    package struct Outcome: Sendable, Equatable {
         /// The byte offset just after the last complete line (or skipped oversized line); the next read starts here.
-        public var endOffset: UInt64
+        package var endOffset: UInt64
         /// The complete lines handed to the body.
-        public var lineCount: Int
+        package var lineCount: Int
         /// Complete lines skipped because they were longer than the cap.
-        public var oversizedLineCount: Int
+        package var oversizedLineCount: Int
     }
 
     /// A read failed at the system level (the file could not be opened or read).
-    public struct ReadError: Error, Sendable, Equatable {
+    package struct ReadError: Error, Sendable, Equatable {
         /// The `errno` value.
-        public var code: Int32
+        package var code: Int32
     }
 
     /// Reads the complete lines of the open file `descriptor` starting at `offset`, calling `body` with each line
     /// (without its `\n`) and the file offset of its first byte. The bytes are only valid during the call.
-    public static func read(
+    package static func read(
         descriptor: Int32, from offset: UInt64, maximumLineLength: Int = defaultMaximumLineLength,
         chunkSize: Int = 1 << 20, _ body: (UnsafeRawBufferPointer, UInt64) throws -> Void
     ) throws -> Outcome {

@@ -1,36 +1,36 @@
 import Foundation
 
 /// What a transcript says about its session, accumulated record by record.
-public struct TranscriptFacts: Sendable, Hashable {
+package struct TranscriptFacts: Sendable, Hashable {
     /// The working directory of the session (the first record's `cwd`): the project's real path.
-    public var cwd: String?
+    package var cwd: String?
     /// The git branch of the latest record.
-    public var gitBranch: String?
+    package var gitBranch: String?
     /// The Claude Code version of the latest record.
-    public var version: String?
+    package var version: String?
     /// The model of the latest assistant message.
-    public var model: String?
+    package var model: String?
     /// The earliest record timestamp.
-    public var createdAt: Date?
+    package var createdAt: Date?
     /// The latest record timestamp.
-    public var lastActivity: Date?
+    package var lastActivity: Date?
     /// The number of normalized messages.
-    public var messageCount = 0
+    package var messageCount = 0
     /// The latest `custom-title` record (set with `claude -n` or `/rename`).
-    public var customTitle: String?
+    package var customTitle: String?
     /// The latest `ai-title` record.
-    public var aiTitle: String?
+    package var aiTitle: String?
     /// The latest `summary` record (earlier CLI versions).
-    public var summary: String?
+    package var summary: String?
     /// The first prompt the user typed.
-    public var firstPrompt: String?
+    package var firstPrompt: String?
 
     /// Facts of an empty transcript.
-    public init() {}
+    package init() {}
 
     /// The title: the custom title, else the AI title, else the summary, else the first prompt; whitespace
     /// collapsed, at most 120 characters.
-    public var title: String? {
+    package var title: String? {
         for candidate in [customTitle, aiTitle, summary, firstPrompt] {
             if let candidate, let title = TextBounds.title(candidate) { return title }
         }

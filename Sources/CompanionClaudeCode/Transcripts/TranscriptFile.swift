@@ -6,20 +6,20 @@
 
 /// A whole transcript read and normalized in memory, without the index: for one-off reads and tests. The index
 /// (``ClaudeIndex``) tails files instead and keeps the messages in SQLite.
-public struct ParsedTranscript: Sendable, Hashable {
+package struct ParsedTranscript: Sendable, Hashable {
     /// The normalized messages, tool results paired with their tool uses.
-    public var messages: [TranscriptMessage]
+    package var messages: [TranscriptMessage]
     /// The session facts.
-    public var facts: TranscriptFacts
+    package var facts: TranscriptFacts
     /// Lines skipped because they were not JSON, not UTF-8, or lacked required fields.
-    public var malformedLineCount: Int
+    package var malformedLineCount: Int
     /// Lines skipped because they were longer than the reader's cap.
-    public var oversizedLineCount: Int
+    package var oversizedLineCount: Int
     /// The offset after the last complete line (a half-written last line is not read).
-    public var endOffset: UInt64
+    package var endOffset: UInt64
 
     /// Reads the transcript at `path`; a missing or unreadable file throws ``JSONLLineReader/ReadError``.
-    public static func read(
+    package static func read(
         path: String, maximumLineLength: Int = JSONLLineReader.defaultMaximumLineLength
     ) throws -> ParsedTranscript {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)

@@ -3,14 +3,14 @@ import Foundation
 /// One normalized message of a Claude Code transcript: a user prompt, an assistant text or thinking block, a tool
 /// use with its result (paired by `tool_use_id`), or a system notice (a slash command, its output, a compaction).
 /// Meta rows, sidechain rows, attachments, system reminders and Claude Code's bookkeeping records are not messages.
-public struct TranscriptMessage: Sendable, Hashable, Codable {
+package struct TranscriptMessage: Sendable, Hashable, Codable {
     /// Who the message is from.
-    public enum Role: String, Sendable, Hashable, Codable {
+    package enum Role: String, Sendable, Hashable, Codable {
         case user, assistant, system
     }
 
     /// What the message holds.
-    public enum Kind: String, Sendable, Hashable, Codable {
+    package enum Kind: String, Sendable, Hashable, Codable {
         /// Prose: `text` (a prompt, an answer, or a system notice).
         case text
         /// The model's thinking: `text`.
@@ -24,38 +24,38 @@ public struct TranscriptMessage: Sendable, Hashable, Codable {
     }
 
     /// The position in the session's transcript, from 0.
-    public var index: Int
+    package var index: Int
     /// Who the message is from.
-    public var role: Role
+    package var role: Role
     /// What the message holds.
-    public var kind: Kind
+    package var kind: Kind
     /// The text (empty for tool uses and results).
-    public var text: String
+    package var text: String
     /// The tool's name, for tool uses.
-    public var toolName: String?
+    package var toolName: String?
     /// The tool use's id (`toolu_…`), for tool uses and results.
-    public var toolUseId: String?
+    package var toolUseId: String?
     /// The tool's input as JSON text with sorted keys, for tool uses.
-    public var toolInput: String?
+    package var toolInput: String?
     /// The tool's result as text (text blocks joined by newlines, images as `[image]`), once it arrived.
-    public var toolResult: String?
+    package var toolResult: String?
     /// Whether the tool result is an error.
-    public var isError: Bool
+    package var isError: Bool
     /// When Claude Code wrote the record.
-    public var timestamp: Date?
+    package var timestamp: Date?
     /// The record's `uuid` (several messages share it when one record holds several blocks).
-    public var uuid: String?
+    package var uuid: String?
     /// The model that wrote an assistant message.
-    public var model: String?
+    package var model: String?
     /// Whether `text`, `toolInput` or `toolResult` was cut to ``TranscriptMessage/maximumFieldLength``.
-    public var isTruncated: Bool
+    package var isTruncated: Bool
 
     /// The cap on each text field, in UTF-8 bytes (256 KiB): enough for any prose, while a tool result holding a
     /// large file or image stays bounded in the index.
-    public static let maximumFieldLength = 256 << 10
+    package static let maximumFieldLength = 256 << 10
 
     /// A message; the fields default to an empty text message.
-    public init(
+    package init(
         index: Int = 0, role: Role, kind: Kind = .text, text: String = "", toolName: String? = nil,
         toolUseId: String? = nil, toolInput: String? = nil, toolResult: String? = nil, isError: Bool = false,
         timestamp: Date? = nil, uuid: String? = nil, model: String? = nil, isTruncated: Bool = false

@@ -7,11 +7,11 @@ import Logging
 /// Agent sessions for paired devices: the session model fed by Claude Code's hooks and by tmux, the agents the
 /// sidecar runs in tmux, held permission requests, and the sequenced event stream of `WS /ws`. Every approval,
 /// denial and input sent is recorded in the audit log.
-public final class AgentsService: Sendable {
-    public let settings: AgentsSettings
-    public let store: AgentSessionStore
-    public let tmuxAgents: TmuxAgents
-    public let approvals: ApprovalCenter
+package final class AgentsService: Sendable {
+    package let settings: AgentsSettings
+    package let store: AgentSessionStore
+    package let tmuxAgents: TmuxAgents
+    package let approvals: ApprovalCenter
     let hub: AgentEventHub
     let registry: Registry
     /// Where the hook secret and install record live (the sidecar's data directory).
@@ -135,7 +135,7 @@ extension AgentEventMessage {
 extension AgentsService {
     /// The hook installer for the sidecar whose data directory is `dataDirectory` (checked private, or created 0700
     /// first; throws ``UnsafeDataDirectory``), writing `settingsPath`.
-    public static func hookInstaller(settingsPath: String, dataDirectory: URL) throws -> ClaudeHookInstaller {
+    package static func hookInstaller(settingsPath: String, dataDirectory: URL) throws -> ClaudeHookInstaller {
         try PrivateDataDirectory.prepare(dataDirectory)
         return ClaudeHookInstaller(settingsPath: settingsPath, stateDirectory: dataDirectory.path)
     }

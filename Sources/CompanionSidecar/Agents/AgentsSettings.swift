@@ -4,25 +4,25 @@ import Foundation
 
 /// Agent sessions on this workstation (`/api/sessions…`, `WS /ws`, the Claude Code hook endpoint): where tmux is, how
 /// long a permission request waits for a device, what a new session runs.
-public struct AgentsSettings: Sendable {
+package struct AgentsSettings: Sendable {
     /// The tmux executable.
-    public var tmuxPath: String
+    package var tmuxPath: String
     /// The tmux server (`-L` socket name) of the agents: a server of their own, never the user's default one, so the
     /// owner socket can tell the processes it starts from the owner's (``CompanionAgents/agentServerVariable``).
-    public var tmuxSocket: String
+    package var tmuxSocket: String
     /// How long a PermissionRequest hook is held for a paired device before the sidecar answers "no decision" and
     /// Claude Code asks in its own terminal.
-    public var approvalHoldTime: Duration
+    package var approvalHoldTime: Duration
     /// How long a hook's word outweighs pane detection.
-    public var hookFreshness: TimeInterval
+    package var hookFreshness: TimeInterval
     /// The command of `POST /api/sessions` without one (the `claude` CLI).
-    public var defaultCommand: [String]
+    package var defaultCommand: [String]
     /// Added to the environment of every session the sidecar starts.
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// Events kept for resuming `/ws` clients.
-    public var replayCapacity: Int
+    package var replayCapacity: Int
 
-    public init(
+    package init(
         tmuxPath: String = "/usr/bin/tmux", tmuxSocket: String = CompanionAgents.defaultTmuxSocket,
         approvalHoldTime: Duration = .seconds(120),
         hookFreshness: TimeInterval = 10, defaultCommand: [String] = ["claude"], environment: [String: String] = [:],

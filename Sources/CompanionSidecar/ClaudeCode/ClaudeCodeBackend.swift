@@ -3,10 +3,10 @@ import Foundation
 
 /// What the `/api/v1` routes ask of Claude Code on the workstation, in the API's own types. The routes only
 /// translate HTTP to these calls (query parameters, bodies, the envelope, Server-Sent Events); the sidecar's
-/// implementation (``ClaudeCodeService``) answers them from `CompanionClaudeCode`. Every expected failure is a
+/// implementation (``ClaudeSessionService``) answers them from `CompanionClaudeCode`. Every expected failure is a
 /// ``SidecarError`` (404 for unknown ids, 400 for invalid options, 409 for a session already answering, 503
 /// when the `claude` CLI is missing).
-public protocol ClaudeCodeBackend: Sendable {
+package protocol ClaudeCodeBackend: Sendable {
     /// What `/health` says about Claude Code.
     func health() async -> ClaudeHealth
     func projects() async throws(SidecarError) -> [Project]
@@ -34,14 +34,14 @@ public protocol ClaudeCodeBackend: Sendable {
 }
 
 /// Filters of `GET /sessions`.
-public struct SessionQuery: Sendable, Equatable {
-    public var projectId: UUID?
+package struct SessionQuery: Sendable, Equatable {
+    package var projectId: UUID?
     /// Case-insensitive, in the name, project name and first prompt.
-    public var search: String?
+    package var search: String?
     /// Re-read the transcripts before answering.
-    public var refresh: Bool
+    package var refresh: Bool
 
-    public init(projectId: UUID? = nil, search: String? = nil, refresh: Bool = false) {
+    package init(projectId: UUID? = nil, search: String? = nil, refresh: Bool = false) {
         self.projectId = projectId
         self.search = search
         self.refresh = refresh
@@ -49,11 +49,11 @@ public struct SessionQuery: Sendable, Equatable {
 }
 
 /// A chat answer being streamed: its session and its frames (each message with its SSE id, then `done`).
-public struct ChatRunStream: Sendable {
-    public var sessionID: UUID
-    public var frames: AsyncStream<ChatStreamFrame>
+package struct ChatRunStream: Sendable {
+    package var sessionID: UUID
+    package var frames: AsyncStream<ChatStreamFrame>
 
-    public init(sessionID: UUID, frames: AsyncStream<ChatStreamFrame>) {
+    package init(sessionID: UUID, frames: AsyncStream<ChatStreamFrame>) {
         self.sessionID = sessionID
         self.frames = frames
     }
@@ -61,29 +61,29 @@ public struct ChatRunStream: Sendable {
 
 /// One event of a chat stream: a stream message with its SSE id (unique within the session's runs), or the end.
 /// Who sends a chat message: the scopes of the signing device (or of the API key) and the device's id.
-public struct ChatCaller: Sendable, Equatable {
-    public var scopes: Set<DeviceScope>
-    public var deviceID: String?
+package struct ChatCaller: Sendable, Equatable {
+    package var scopes: Set<DeviceScope>
+    package var deviceID: String?
 
-    public init(scopes: Set<DeviceScope>, deviceID: String?) {
+    package init(scopes: Set<DeviceScope>, deviceID: String?) {
         self.scopes = scopes
         self.deviceID = deviceID
     }
 }
 
-public enum ChatStreamFrame: Sendable, Equatable {
+package enum ChatStreamFrame: Sendable, Equatable {
     case message(id: String, StreamMessage)
     case done
 }
 
 /// What `GET /health` says about Claude Code: whether the CLI was found, its version, and otherwise what is
 /// missing and how to fix it.
-public struct ClaudeHealth: Sendable, Equatable {
-    public var available: Bool
-    public var version: String?
-    public var problem: String?
+package struct ClaudeHealth: Sendable, Equatable {
+    package var available: Bool
+    package var version: String?
+    package var problem: String?
 
-    public init(available: Bool, version: String? = nil, problem: String? = nil) {
+    package init(available: Bool, version: String? = nil, problem: String? = nil) {
         self.available = available
         self.version = version
         self.problem = problem

@@ -16,9 +16,8 @@ struct ClaudeCodeRoutes {
     /// Why an open chat stream must end now (its device revoked or without `chat`), nil while it may go on.
     var streamRefusal: @Sendable (SidecarRequestContext) async -> String? = { _ in nil }
 
-    func register(on router: Router<SidecarRequestContext>, authentication: SignatureOrKeyMiddleware) {
-        let api = router.group("api/v1").add(middleware: EnvelopeErrorMiddleware()).add(middleware: authentication)
-        ClaudeSkillRoutes.register(on: api, backend: backend)
+    /// Registers the routes on `api` (the `/api/v1` group, with its envelope and authentication).
+    func register(on api: RouterGroup<SidecarRequestContext>) {
         api.get("projects") { _, _ in try Envelope.success(ListResponse(items: try await backend.projects())) }
         api.get("projects/:id") { _, context in
             try Envelope.success(try await backend.project(id: try Self.uuid(context, "id")))
@@ -62,7 +61,6 @@ struct ClaudeCodeRoutes {
             let cancelled = try await backend.cancelChat(sessionId: try Self.uuid(context, "sessionId"))
             return try Envelope.success(CancelledResponse(cancelled: cancelled))
         }
-        if let mcp = backend as? any ClaudeMCPBackend { ClaudeMCPRoutes(backend: mcp).register(on: api) }
         api.get("stats") { _, _ in try Envelope.success(try await backend.stats()) }
         api.get("stats/recent") { request, _ in
             let limit = try TaskQuery.integer("limit", in: request, range: 1...100) ?? 10

@@ -4,7 +4,7 @@ import Foundation
 /// What `GET /stats` counts of Claude Code's configuration, read from its own files: skills
 /// (`<config>/skills/*/SKILL.md`) and plugins (`<config>/plugins/installed_plugins.json`, enabled ones in
 /// `settings.json`'s `enabledPlugins`). MCP servers are counted across all scopes by
-/// `ClaudeCodeService.mcpServerCounts()`. These are counts, never guesses: an unreadable file counts as none.
+/// `ClaudeMCPService.serverCounts()`. These are counts, never guesses: an unreadable file counts as none.
 struct ClaudeConfigurationCounts {
     var skills = 0
     var plugins = 0

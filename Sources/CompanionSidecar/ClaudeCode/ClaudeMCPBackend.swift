@@ -1,12 +1,12 @@
 import CompanionAPI
 import Foundation
 
-/// What the MCP server and configuration routes under `/api/v1` ask of Claude Code on the workstation (endpoint
-/// matrix rows 20–24 and 34–36, and `GET /mcp/:name/health`), in the API's own types. ``ClaudeCodeService``
-/// implements it (`ClaudeCodeService+MCP.swift`, `ClaudeCodeService+Config.swift`). Every expected failure is a
-/// ``SidecarError``: 400 for invalid input, 404 for an unknown server, 409 for a name taken, an ambiguous name or
-/// a malformed file left unchanged, 503 when Claude Code's files cannot be used now.
-public protocol ClaudeMCPBackend: Sendable {
+/// What the MCP server routes under `/api/v1` ask of Claude Code on the workstation (endpoint matrix rows 20–24,
+/// `GET /mcp/:name/health` and `POST /mcp/:name/reveal`), in the API's own types; ``ClaudeMCPService`` implements
+/// it. Every expected failure is a ``SidecarError``: 400 for invalid input, 404 for an unknown server, 409 for a
+/// name taken, an ambiguous name or a malformed file left unchanged, 503 when Claude Code's files cannot be used
+/// now.
+package protocol ClaudeMCPBackend: Sendable {
     /// Every configured server (`scope` and `projectPath` narrow the list), env and header values masked.
     func mcpServers(scope: MCPScope?, projectPath: String?) async throws(SidecarError) -> [MCPServer]
     /// One server; without `scope`, the one Claude Code would use (local, then project, then user).
@@ -26,22 +26,14 @@ public protocol ClaudeMCPBackend: Sendable {
     /// The server's env and header values, recorded in the audit log as asked by `requester`.
     func revealMCPServer(name: String, scope: MCPScope?, projectPath: String?, requester: AuditRequester)
         async throws(SidecarError) -> MCPRevealResponse
-    /// `settings.json` of `scope` (`user` or `project`).
-    func config(scope: String, projectPath: String?) async throws(SidecarError) -> ConfigInfo
-    /// Sets the keys of the request's content, keeping every other key.
-    func updateConfig(_ request: UpdateConfigRequest) async throws(SidecarError) -> ConfigInfo
-    /// The values of `settings.json`'s `env` (masked everywhere else), recorded in the audit log as asked by
-    /// `requester`.
-    func revealConfigEnv(scope: String, projectPath: String?, requester: AuditRequester) async throws(SidecarError)
-        -> ConfigRevealResponse
 }
 
 /// Who asked for something the audit log records: the signing device, or the API key's holder, and the peer.
-public struct AuditRequester: Sendable, Equatable {
-    public var deviceId: String?
-    public var peer: String
+package struct AuditRequester: Sendable, Equatable {
+    package var deviceId: String?
+    package var peer: String
 
-    public init(deviceId: String?, peer: String) {
+    package init(deviceId: String?, peer: String) {
         self.deviceId = deviceId
         self.peer = peer
     }

@@ -2,10 +2,9 @@ import CompanionAPI
 import Foundation
 import Hummingbird
 
-/// The MCP server and configuration routes under `/api/v1` in the ILS app's contract (endpoint matrix rows
-/// 20–24 and 34–36, the ILS backend's `MCPController` and `ConfigController` paths), answered by a
-/// ``ClaudeMCPBackend``: `GET/POST /mcp`, `GET/PUT/DELETE /mcp/:name`, `GET /mcp/:name/health`,
-/// `POST /mcp/:name/reveal` (ours: the only answer with env values), `GET/PUT /config`, `POST /config/reveal` (ours). `scope` and
+/// The MCP server routes under `/api/v1` in the ILS app's contract (endpoint matrix rows 20–24, the ILS backend's
+/// `MCPController` paths), answered by a ``ClaudeMCPBackend``: `GET/POST /mcp`, `GET/PUT/DELETE /mcp/:name`,
+/// `GET /mcp/:name/health`, `POST /mcp/:name/reveal` (ours: the only answer with env values). `scope` and
 /// `projectPath` are query parameters (and body fields of `POST`/`PUT`).
 struct ClaudeMCPRoutes {
     let backend: any ClaudeMCPBackend
@@ -55,28 +54,6 @@ struct ClaudeMCPRoutes {
                 name: try context.parameters.require("name"), scope: try Self.scope(request),
                 projectPath: try Self.projectPath(request))
             return try Envelope.success(DeletedResponse())
-        }
-        api.post("config/reveal") { request, context in
-            let scope = request.uri.queryParameters["scope"].map(String.init) ?? "user"
-            return try Envelope.success(
-                try await backend.revealConfigEnv(
-                    scope: scope, projectPath: try Self.projectPath(request),
-                    requester: AuditRequester(deviceId: context.authenticatedDeviceID, peer: context.peerDescription)))
-        }
-        api.get("config") { request, _ in
-            let scope = request.uri.queryParameters["scope"].map(String.init) ?? "user"
-            return try Envelope.success(
-                try await backend.config(scope: scope, projectPath: try Self.projectPath(request)))
-        }
-        api.put("config") { request, context in
-            let body = try await Envelope.decode(
-                UpdateConfigRequest.self, from: request, limit: ClaudeCodeRoutes.maxBodyBytes)!
-            if case .object(let members) = body.content {
-                try OptionCheck.require(
-                    settingsKeys: Array(members.keys), scopes: context.authenticatedScopes,
-                    deviceID: context.authenticatedDeviceID)
-            }
-            return try Envelope.success(try await backend.updateConfig(body))
         }
     }
 

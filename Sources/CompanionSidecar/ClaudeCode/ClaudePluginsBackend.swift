@@ -6,7 +6,7 @@ import Foundation
 /// commands. Expected failures are ``SidecarError``s: 400 for bad names and sources, 404 for plugins or
 /// marketplaces Claude Code does not know, 409 for a bare name several plugins share, 503 when the CLI is missing
 /// or fails.
-public protocol ClaudePluginsBackend: Sendable {
+package protocol ClaudePluginsBackend: Sendable {
     /// The installed plugins with their enabled state.
     func plugins() async throws(SidecarError) -> [Plugin]
     /// The known marketplaces, each with the plugins it offers.

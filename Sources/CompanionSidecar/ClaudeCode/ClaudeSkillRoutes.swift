@@ -7,13 +7,7 @@ import Hummingbird
 struct ClaudeSkillRoutes {
     let backend: any ClaudeSkillsBackend
 
-    /// Registers the skill and plugin routes on the `/api/v1` group when the backend answers them (one line in
-    /// ``ClaudeCodeRoutes``).
-    static func register(on api: RouterGroup<SidecarRequestContext>, backend: any ClaudeCodeBackend) {
-        if let skills = backend as? any ClaudeSkillsBackend { ClaudeSkillRoutes(backend: skills).register(on: api) }
-        if let plugins = backend as? any ClaudePluginsBackend { ClaudePluginRoutes(backend: plugins).register(on: api) }
-    }
-
+    /// Registers the routes on `api` (the `/api/v1` group, with its envelope and authentication).
     func register(on api: RouterGroup<SidecarRequestContext>) {
         api.get("skills") { request, _ in
             let project = try Self.projectPath(request)

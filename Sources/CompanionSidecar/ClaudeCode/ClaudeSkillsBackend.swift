@@ -5,7 +5,7 @@ import Foundation
 /// Claude Code on the workstation, in the API's types. Expected failures are ``SidecarError``s: 400 for bad names,
 /// addresses and paths, 404 for unknown skills, 409 for a skill installed already, 413 for a repository over the
 /// size limit, 503 when git timed out or the files cannot be changed.
-public protocol ClaudeSkillsBackend: Sendable {
+package protocol ClaudeSkillsBackend: Sendable {
     /// The user's skills, the project's (when `projectPath` is given) and the installed plugins'.
     func skills(projectPath: String?) async throws(SidecarError) -> [Skill]
     /// One skill with its content.

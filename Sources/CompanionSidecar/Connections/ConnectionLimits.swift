@@ -6,22 +6,22 @@ import NIOCore
 /// The defaults let a phone on a slow network work normally while a few thousand idle or half-open sockets (a
 /// careless client, a port scanner, an attacker on the LAN) cannot take the sidecar offline: see SECURITY.md,
 /// "Connections".
-public struct ConnectionLimits: Sendable, Equatable {
+package struct ConnectionLimits: Sendable, Equatable {
     /// Time from a connection opening (or from the first byte of a further request on a kept-alive connection)
     /// to a complete request head; past it the connection is closed.
-    public var headerTimeout: Duration
+    package var headerTimeout: Duration
     /// Time a connection may pass with no byte in either direction while it is not waiting for the sidecar's
     /// answer; past it the connection is closed. Open log WebSockets are pinged more often than this.
-    public var idleTimeout: Duration
+    package var idleTimeout: Duration
     /// Most connections open at once. When a new one arrives at the limit, the connection that has been idle the
     /// longest is closed to make room; when none is idle, the new one is closed at once. Lowered at start to what
     /// the process's descriptor limit allows (``effectiveMaxConnections(descriptorLimit:)``).
-    public var maxConnections: Int
+    package var maxConnections: Int
 
     /// Descriptors kept free for the registry, the nonce journal, tasks and their logs.
-    public static let reservedDescriptors = 128
+    package static let reservedDescriptors = 128
 
-    public init(
+    package init(
         headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60), maxConnections: Int = 4096
     ) {
         self.headerTimeout = headerTimeout
@@ -31,7 +31,7 @@ public struct ConnectionLimits: Sendable, Equatable {
 
     /// ``maxConnections``, lowered so that the connections and the reserved descriptors fit under
     /// `descriptorLimit` (the soft `RLIMIT_NOFILE`); at least 16.
-    public func effectiveMaxConnections(descriptorLimit: Int) -> Int {
+    package func effectiveMaxConnections(descriptorLimit: Int) -> Int {
         max(16, min(maxConnections, descriptorLimit - Self.reservedDescriptors))
     }
 }

@@ -89,13 +89,13 @@ final class ConnectionTracker: Sendable {
 }
 
 /// Connection figures of a running sidecar.
-public struct ConnectionCounts: Sendable, Equatable {
+package struct ConnectionCounts: Sendable, Equatable {
     /// Connections open now.
-    public var open: Int
+    package var open: Int
     /// Idle connections closed to make room for new ones at the cap.
-    public var shed: Int
+    package var shed: Int
     /// New connections closed at once because the cap was reached and none was idle.
-    public var refused: Int
+    package var refused: Int
     /// Connections closed by the header or idle timeout.
-    public var timedOut: Int
+    package var timedOut: Int
 }

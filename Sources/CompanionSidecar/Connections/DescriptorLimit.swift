@@ -9,9 +9,9 @@
 /// Every connection costs a descriptor; at the common soft limit of 1024, a thousand idle sockets would leave none
 /// for new connections, the registry or tasks. The sidecar raises the soft limit to the hard limit when it starts,
 /// as servers do, and sizes its connection cap to what it got.
-public enum DescriptorLimit {
+package enum DescriptorLimit {
     /// The soft and hard limits now.
-    public static func current() -> (soft: Int, hard: Int) {
+    package static func current() -> (soft: Int, hard: Int) {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return (1024, 1024) }
         return (clamp(limit.rlim_cur), clamp(limit.rlim_max))
@@ -19,7 +19,7 @@ public enum DescriptorLimit {
 
     /// Raises the soft limit to the hard limit (no privilege needed) and returns the soft limit in effect after.
     @discardableResult
-    public static func raiseSoftLimitToHard() -> Int {
+    package static func raiseSoftLimitToHard() -> Int {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return current().soft }
         if limit.rlim_cur < limit.rlim_max {

@@ -7,16 +7,16 @@ import Foundation
 /// disconnect or revoke; and no origin, allowed or not, gets CORS headers on the pairing routes
 /// (``DevCORSMiddleware``): a page on `http://localhost:*` (any local web server the user runs) that read a fresh
 /// pairing code from `127.0.0.1` could pair itself.
-public struct OriginPolicy: Sendable, Equatable {
+package struct OriginPolicy: Sendable, Equatable {
     /// Extra origins allowed, exactly as browsers send them (`scheme://host[:port]`, no trailing slash).
-    public var extraOrigins: Set<String>
+    package var extraOrigins: Set<String>
 
-    public init(extraOrigins: [String] = []) {
+    package init(extraOrigins: [String] = []) {
         self.extraOrigins = Set(extraOrigins.map(Self.normalized))
     }
 
     /// True when a browser at `origin` may call the sidecar.
-    public func allows(_ origin: String) -> Bool {
+    package func allows(_ origin: String) -> Bool {
         extraOrigins.contains(Self.normalized(origin))
     }
 

@@ -2,10 +2,10 @@ import Foundation
 
 /// Decides whether a peer is the workstation itself. Only the socket address counts: headers such as
 /// `X-Forwarded-For` are ignored, since any client can send them.
-public enum PeerAddress {
+package enum PeerAddress {
     /// True for `127.0.0.0/8`, `::1` and IPv4-mapped `::ffff:127.x.y.z` (as text); false for everything else,
     /// including text that is not an IP address.
-    public static func isLoopback(ipAddress text: String) -> Bool {
+    package static func isLoopback(ipAddress text: String) -> Bool {
         var v4 = in_addr()
         if inet_pton(AF_INET, text, &v4) == 1 {
             return UInt32(bigEndian: v4.s_addr) >> 24 == 127

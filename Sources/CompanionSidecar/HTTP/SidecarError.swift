@@ -8,26 +8,26 @@ import Hummingbird
 /// ``ErrorMiddleware`` turns them into responses, and so does Hummingbird's own error handling where a route
 /// group is served without it (``HTTPResponseError``), so the answer has the same shape either way.
 /// Messages are for people and never contain a pairing code, a token or a key.
-public struct SidecarError: HTTPResponseError, Sendable, Equatable, CustomStringConvertible {
-    public var code: APIErrorCode
-    public var message: String
+package struct SidecarError: HTTPResponseError, Sendable, Equatable, CustomStringConvertible {
+    package var code: APIErrorCode
+    package var message: String
     /// HTTP status, normally the code's own; differs only for statuses without a code of their own (e.g. 405).
-    public var statusCode: Int
+    package var statusCode: Int
 
-    public init(_ code: APIErrorCode, _ message: String, status: Int? = nil) {
+    package init(_ code: APIErrorCode, _ message: String, status: Int? = nil) {
         self.code = code
         self.message = message
         self.statusCode = status ?? code.httpStatus
     }
 
-    public var description: String { "\(statusCode) \(code.rawValue): \(message)" }
+    package var description: String { "\(statusCode) \(code.rawValue): \(message)" }
 
     /// The JSON error body.
-    public var body: APIErrorResponse { APIErrorResponse(code: code, message: message) }
+    package var body: APIErrorResponse { APIErrorResponse(code: code, message: message) }
 
-    public var status: HTTPResponse.Status { HTTPResponse.Status(code: statusCode) }
+    package var status: HTTPResponse.Status { HTTPResponse.Status(code: statusCode) }
 
-    public func response(from request: Request, context: some RequestContext) throws -> Response {
+    package func response(from request: Request, context: some RequestContext) throws -> Response {
         try JSONBody.response(body, status: status)
     }
 

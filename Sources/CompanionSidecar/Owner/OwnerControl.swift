@@ -17,16 +17,16 @@ import Foundation
 /// for device in try await owner.devices().devices { print(device.id, device.name) }
 /// _ = try await owner.revoke(id: "3f2a…")
 /// ```
-public struct OwnerControl: Sendable {
+package struct OwnerControl: Sendable {
     /// The sidecar's data directory.
-    public let dataDirectory: URL
+    package let dataDirectory: URL
     let now: @Sendable () -> Date
     /// The audit chain's key (``SidecarConfiguration/auditKey``), read only when no sidecar runs and the registry
     /// is opened directly; nil when it cannot be had (a keyed log then cannot be appended to, nor checked fully).
     let auditKey: @Sendable () -> SecureBytes?
 
     /// Control of the sidecar whose data directory is `dataDirectory`.
-    public init(
+    package init(
         dataDirectory: URL, now: @escaping @Sendable () -> Date = { Date() },
         auditKey: @escaping @Sendable () -> SecureBytes? = { nil }
     ) {
@@ -36,14 +36,14 @@ public struct OwnerControl: Sendable {
     }
 
     /// Every trusted device, oldest pairing first.
-    public func devices() async throws -> DevicesListResponse {
+    package func devices() async throws -> DevicesListResponse {
         try await perform(
             running: { try await $0.get("/devices", as: DevicesListResponse.self) },
             stopped: { DevicesListResponse(devices: try await $0.registry.devices().map(\.listed)) })
     }
 
     /// Removes trust in the device `id` at once: a running sidecar refuses its next request.
-    public func revoke(id: String) async throws -> OwnerRevokeResponse {
+    package func revoke(id: String) async throws -> OwnerRevokeResponse {
         guard !id.isEmpty, id.utf8.count <= 128,
             let escaped = id.addingPercentEncoding(withAllowedCharacters: .alphanumerics)
         else {
@@ -64,7 +64,7 @@ public struct OwnerControl: Sendable {
     }
 
     /// Sets what the device `id` may do (replacing its scopes); the running sidecar applies it to the next request.
-    public func setScopes(_ scopes: Set<DeviceScope>, id: String) async throws -> OwnerScopesResponse {
+    package func setScopes(_ scopes: Set<DeviceScope>, id: String) async throws -> OwnerScopesResponse {
         guard !scopes.isEmpty else {
             throw OwnerControlError(
                 .invalidInput, "give at least one scope", hint: "scopes: read, tasks, chat, control, admin")
@@ -99,7 +99,7 @@ public struct OwnerControl: Sendable {
 
     /// Starts a pairing on the running sidecar through its owner socket, the only way to pair a device with
     /// `control` or `admin` (loopback TCP refuses them); refused (403) to a process running under an agent.
-    public func startPairing(ttlSeconds: Int?, scopes: Set<DeviceScope>) async throws -> PairingStartResponse {
+    package func startPairing(ttlSeconds: Int?, scopes: Set<DeviceScope>) async throws -> PairingStartResponse {
         let body = PairingStartRequest(ttlSeconds: ttlSeconds, scopes: scopes.sorted())
         return try await perform(
             running: { try await $0.post("/pairing/start", json: body, as: PairingStartResponse.self) },
@@ -111,7 +111,7 @@ public struct OwnerControl: Sendable {
     }
 
     /// The newest `limit` rows of the audit log (1 to 10,000), oldest first.
-    public func audit(limit: Int = 50) async throws -> OwnerAuditResponse {
+    package func audit(limit: Int = 50) async throws -> OwnerAuditResponse {
         guard limit >= 1, limit <= OwnerRoutes.maxAuditRows else {
             throw OwnerControlError(
                 .invalidInput, "--limit must be a number from 1 to \(OwnerRoutes.maxAuditRows)",
@@ -123,14 +123,14 @@ public struct OwnerControl: Sendable {
     }
 
     /// The audit log's hash chain recomputed: the first changed or removed row, or the newest row's hash.
-    public func verifyAudit() async throws -> OwnerAuditVerification {
+    package func verifyAudit() async throws -> OwnerAuditVerification {
         try await perform(
             keyed: true, running: { try await $0.get("/audit/verify", as: OwnerAuditVerification.self) },
             stopped: { try await $0.verifyAudit() })
     }
 
     /// True when a sidecar is serving from the data directory now.
-    public var sidecarIsRunning: Bool {
+    package var sidecarIsRunning: Bool {
         guard FileManager.default.fileExists(atPath: dataDirectory.path) else { return false }
         guard let lock = try? DataDirectoryLock.acquire(dataDirectory) else { return true }
         lock.release()

@@ -1,7 +1,7 @@
 /// Why an owner command (``OwnerControl``) failed: what happened and what to do next, never a raw library error.
-public struct OwnerControlError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct OwnerControlError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kind of failure, which the CLI maps to its exit code.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// No sidecar has ever used this data directory.
         case noDataDirectory
         /// The sidecar runs but its owner socket cannot be reached (still starting, or the socket was removed).
@@ -17,18 +17,18 @@ public struct OwnerControlError: Error, Sendable, Equatable, CustomStringConvert
     }
 
     /// The kind of failure.
-    public var kind: Kind
+    package var kind: Kind
     /// What happened, one line.
-    public var message: String
+    package var message: String
     /// What to do next.
-    public var hint: String
+    package var hint: String
 
     /// A failure of `kind`.
-    public init(_ kind: Kind, _ message: String, hint: String) {
+    package init(_ kind: Kind, _ message: String, hint: String) {
         self.kind = kind
         self.message = message
         self.hint = hint
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

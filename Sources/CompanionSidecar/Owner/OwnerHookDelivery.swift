@@ -17,9 +17,9 @@ import Foundation
 /// One HTTP/1.1 exchange on a blocking Unix socket (`Connection: close`), not AsyncHTTPClient: a hook is a process per
 /// event, and starting an event loop group and a connection pool for one request was most of its cost; nor does a
 /// refused connection get retried until the deadline, as the pool does.
-public enum OwnerHookDelivery {
+package enum OwnerHookDelivery {
     /// Largest event read (the sidecar takes no more either).
-    public static let maxBodyBytes = ClaudeHookEvent.maxBodyBytes
+    package static let maxBodyBytes = ClaudeHookEvent.maxBodyBytes
     /// Largest answer read (a hook answer is a few hundred bytes).
     static let maxAnswerBytes = 64 * 1024
     /// How long to wait for the answer: a permission request is held up to 590 s for a device, and Claude Code gives
@@ -29,7 +29,7 @@ public enum OwnerHookDelivery {
     /// The sidecar's answer to `body` (an event of Claude Code's hooks), or nil when none came (see above).
     /// `agent` is the agent session id the sidecar gave the `claude` (``CompanionAgents/agentEnvironmentVariable``).
     /// Blocks until the answer, the connection's end or the time limit.
-    public static func deliver(_ body: [UInt8], agent: String?, socketPath: String) -> [UInt8]? {
+    package static func deliver(_ body: [UInt8], agent: String?, socketPath: String) -> [UInt8]? {
         guard body.count <= maxBodyBytes, let descriptor = connected(socketPath) else { return nil }
         defer { close(descriptor) }
         var head = "POST \(CompanionAgents.hookPath) HTTP/1.1\r\nHost: owner\r\nContent-Type: application/json\r\n"

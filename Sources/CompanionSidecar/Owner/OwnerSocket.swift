@@ -10,15 +10,15 @@ import NIOCore
 /// kernel (`SO_PEERCRED`) and only the sidecar's own user is served, so no other local user and no machine
 /// on the network can reach the routes behind it (list and revoke devices, change their scopes, start a pairing, read
 /// the audit log). Routes that add power also check the peer's process ancestry (``PeerAncestry``).
-public enum OwnerSocket {
+package enum OwnerSocket {
     /// File name of the socket inside the data directory.
-    public static let fileName = "owner.sock"
+    package static let fileName = "owner.sock"
 
     /// Longest socket path the kernel accepts (`sun_path` is 108 bytes, with the terminating NUL).
     static let maxPathBytes = 107
 
     /// The socket's path in `dataDirectory`.
-    public static func path(in dataDirectory: URL) -> String {
+    package static func path(in dataDirectory: URL) -> String {
         dataDirectory.appendingPathComponent(fileName).path
     }
 

@@ -9,7 +9,7 @@ import Foundation
 /// together.
 extension PairingManager {
     /// The public facts of the active pairing for a v2 companion.
-    public func offer() throws -> PairingOfferResponse {
+    package func offer() throws -> PairingOfferResponse {
         let identity = try requireIdentity()
         let pairing = try usablePairing(id: nil)
         return PairingOfferResponse(
@@ -27,7 +27,7 @@ extension PairingManager {
     ///
     /// `seenTLSPin` is the pin of the TLS key the companion's connection presented (over HTTPS): the sidecar binds its
     /// own pin into `CI` then, and refuses at once, without charging an attempt, a pin that is not its own.
-    public func exchange(
+    package func exchange(
         pairingID: String, deviceName: String, devicePublicKey: Ed25519PublicKey, share: [UInt8],
         seenTLSPin: TLSPin? = nil, seenTLSCertificate: [UInt8]? = nil, peer: String?
     ) async throws -> PairingExchangeResponse {
@@ -78,7 +78,7 @@ extension PairingManager {
     }
 
     /// Checks the companion's confirmation tag; registers the device when it holds.
-    public func confirm(pairingID: String, exchangeID: String, confirmation: [UInt8], peer: String?) async throws
+    package func confirm(pairingID: String, exchangeID: String, confirmation: [UInt8], peer: String?) async throws
         -> PairingCompleteResponse
     {
         var pairing = try usablePairing(id: pairingID)

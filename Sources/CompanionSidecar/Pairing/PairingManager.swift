@@ -8,8 +8,8 @@ import Logging
 /// An actor, so checks and state changes of concurrent requests never interleave: of several completes with
 /// the right code exactly one wins (the pairing is marked `completing` before the registry write is awaited),
 /// the others get 410 `pairing_used`. The clock is injected so tests can expire codes without waiting.
-public actor PairingManager {
-    public let policy: PairingPolicy
+package actor PairingManager {
+    package let policy: PairingPolicy
     let registry: Registry
     let now: @Sendable () -> Date
     let logger: Logger
@@ -25,7 +25,7 @@ public actor PairingManager {
     /// The last completed pairing, for the workstation's own display (verification code).
     private var lastCompletion: PairingCompletion?
 
-    public init(
+    package init(
         policy: PairingPolicy, registry: Registry, baseURL: String, hostName: String,
         identity: Ed25519KeyPair? = nil, tlsPin: TLSPin? = nil, tlsCertificate: [UInt8]? = nil,
         now: @escaping @Sendable () -> Date = { Date() }, logger: Logger = Logger(label: "companion.sidecar.pairing")
@@ -42,14 +42,14 @@ public actor PairingManager {
     }
 
     /// Sets the base URL put in `qrPayload` (known only once the server has bound its port).
-    public func setBaseURL(_ url: String) { baseURL = url }
+    package func setBaseURL(_ url: String) { baseURL = url }
 
     /// The base URL put in `qrPayload`.
-    public var currentBaseURL: String { baseURL }
+    package var currentBaseURL: String { baseURL }
 
     /// Sets the TLS pin put in `qrPayload` and the certificate (DER) the v2 exchange binds: a reload of the user's
     /// files or a rotation's switch changes them.
-    public func setTLS(pin: TLSPin?, certificate: [UInt8]?) {
+    package func setTLS(pin: TLSPin?, certificate: [UInt8]?) {
         tlsPin = pin
         tlsCertificateDigest = certificate.map(PairingProtocolV2.certificateDigest(der:))
     }
@@ -58,7 +58,7 @@ public actor PairingManager {
     var payloadTLSPin: TLSPin? { baseURL.lowercased().hasPrefix("https://") ? tlsPin : nil }
 
     /// Starts a pairing, replacing any previous one. The caller has checked that the peer is loopback.
-    public func start(ttlSeconds: Int?, scopes: Set<DeviceScope>? = nil, peer: String?) async throws
+    package func start(ttlSeconds: Int?, scopes: Set<DeviceScope>? = nil, peer: String?) async throws
         -> PairingStartResponse
     {
         let ttl = policy.effectiveTTL(requested: ttlSeconds)
@@ -84,7 +84,7 @@ public actor PairingManager {
     }
 
     /// Completes the active pairing. Input format (code, name, key) must already be validated.
-    public func complete(
+    package func complete(
         code: String, token: String?, name: String, publicKey: String, peer: String?
     ) async throws -> PairingCompleteResponse {
         guard var pairing = active else {
@@ -151,7 +151,7 @@ public actor PairingManager {
     /// Cancels the open pairing whose token is `token` (compared in constant time), so its code stops working at
     /// once. Returns false, changing nothing, when no open pairing has this token (it was used, burned, expired or
     /// replaced). The caller has checked that the peer is loopback.
-    public func cancel(token: String, peer: String?) async throws -> Bool {
+    package func cancel(token: String, peer: String?) async throws -> Bool {
         guard let pairing = active, pairing.state == .open, now() < pairing.expiresAt,
             ConstantTime.equals(Array(token.utf8), Array(pairing.token.utf8))
         else { return false }
@@ -161,7 +161,7 @@ public actor PairingManager {
     }
 
     /// The most recent completed pairing, if any (the workstation shows its verification code).
-    public var lastCompleted: PairingCompletion? { lastCompletion }
+    package var lastCompleted: PairingCompletion? { lastCompletion }
 
     var burnedError: SidecarError {
         SidecarError(.pairingBurned, "too many wrong attempts; this pairing is burned, start a new one")

@@ -1,20 +1,20 @@
 /// The numbers pairing security rests on. Defaults: 120 s codes bounded to 30–600 s, 5 attempts.
-public struct PairingPolicy: Sendable, Equatable {
+package struct PairingPolicy: Sendable, Equatable {
     /// Lifetime of a code when `pairing/start` names none.
-    public var defaultTTLSeconds: Int
+    package var defaultTTLSeconds: Int
     /// Requested lifetimes are clamped into this range.
-    public var ttlRange: ClosedRange<Int>
+    package var ttlRange: ClosedRange<Int>
     /// Failed `pairing/complete` attempts after which the pairing is burned (429).
-    public var maxFailedAttempts: Int
+    package var maxFailedAttempts: Int
 
-    public init(defaultTTLSeconds: Int = 120, ttlRange: ClosedRange<Int> = 30...600, maxFailedAttempts: Int = 5) {
+    package init(defaultTTLSeconds: Int = 120, ttlRange: ClosedRange<Int> = 30...600, maxFailedAttempts: Int = 5) {
         self.defaultTTLSeconds = defaultTTLSeconds
         self.ttlRange = ttlRange
         self.maxFailedAttempts = maxFailedAttempts
     }
 
     /// The lifetime used for a requested TTL: the default when absent, else clamped into ``ttlRange``.
-    public func effectiveTTL(requested: Int?) -> Int {
+    package func effectiveTTL(requested: Int?) -> Int {
         guard let requested else { return defaultTTLSeconds }
         return min(max(requested, ttlRange.lowerBound), ttlRange.upperBound)
     }

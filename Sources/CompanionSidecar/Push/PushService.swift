@@ -11,8 +11,8 @@ import Synchronization
 /// scope, the scope that can see what it points at (`GET /api/attention`, `GET /v1/tasks/{id}`); each is encrypted
 /// for its subscription (RFC 8291) and signed with the VAPID key (RFC 8292). Deliveries run beside the event that
 /// caused them and never hold it up.
-public final class PushService: Sendable {
-    public let settings: PushSettings
+package final class PushService: Sendable {
+    package let settings: PushSettings
     let registry: Registry
     let policy: PushEndpointPolicy
     let sender: PushSender
@@ -35,7 +35,7 @@ public final class PushService: Sendable {
     }
 
     /// Messages sent and failed, subscriptions dropped, since the start.
-    public var health: PushHealth { counts.withLock { $0 } }
+    package var health: PushHealth { counts.withLock { $0 } }
 
     /// Keeps `request` for `deviceID`; throws 400 `push_endpoint_refused` for an endpoint the rules refuse, 400 for
     /// keys that are not a P-256 point and a 16-byte secret, 409 past the per-device limit.

@@ -4,53 +4,53 @@ import Foundation
 
 /// Web Push of the sidecar (`companion sidecar serve --push-hosts`, `--push-detail`, `--push-subject`): the VAPID
 /// key, which push services a subscription may name, how much a notification says.
-public struct PushSettings: Sendable {
+package struct PushSettings: Sendable {
     /// The public browser push services: Chrome and Edge's (FCM), Firefox's (autopush), Windows' (WNS, whose hosts
     /// are `*.notify.windows.com`) and Safari's (Apple's).
-    public static let defaultHosts = [
+    package static let defaultHosts = [
         "fcm.googleapis.com", "updates.push.services.mozilla.com", "notify.windows.com", "web.push.apple.com",
     ]
 
     /// The sidecar's VAPID key (RFC 8292), kept in its vault by the CLI.
-    public var vapidKey: VAPIDKey
+    package var vapidKey: VAPIDKey
     /// Host suffixes a subscription's endpoint must end in: the host itself or a subdomain of it
     /// (`notify.windows.com` admits `wns2-par02p.notify.windows.com`, never `evilnotify.windows.com`).
-    public var hosts: [String] = PushSettings.defaultHosts
+    package var hosts: [String] = PushSettings.defaultHosts
     /// How much a notification says (``PushDetail``); `none` by default.
-    public var detail: PushDetail = .none
+    package var detail: PushDetail = .none
     /// The VAPID `sub` claim: a `mailto:` or `https:` URL the push service may contact; nil: the sidecar's public
     /// URL.
-    public var subject: String?
+    package var subject: String?
     /// How long a push service keeps an undelivered message (the `TTL` header), in seconds.
-    public var timeToLive = 600
+    package var timeToLive = 600
     /// Waits before the retries of a message a push service answered 429 or 5xx (or did not answer).
-    public var retryDelays: [Duration] = [.seconds(1), .seconds(4)]
+    package var retryDelays: [Duration] = [.seconds(1), .seconds(4)]
     /// How long one attempt may take (connect, TLS, answer).
-    public var attemptTimeout: Duration = .seconds(10)
+    package var attemptTimeout: Duration = .seconds(10)
     /// Subscriptions one device may hold.
-    public var maxSubscriptionsPerDevice = 8
+    package var maxSubscriptionsPerDevice = 8
     /// HTTP clients kept for reuse, one per push service address (``PushClientPool``).
-    public var maxClients = 16
+    package var maxClients = 16
     /// How long a client nobody used is kept (its idle connections close after AsyncHTTPClient's 60 s anyway).
-    public var clientIdleLifetime: Duration = .seconds(300)
+    package var clientIdleLifetime: Duration = .seconds(300)
     /// Test-only relaxations: never set by `companion sidecar serve` (no option reaches it).
-    public var testing: Testing?
+    package var testing: Testing?
 
-    public init(vapidKey: VAPIDKey) { self.vapidKey = vapidKey }
+    package init(vapidKey: VAPIDKey) { self.vapidKey = vapidKey }
 
     /// What only an in-process test may relax, to reach a push service it runs on this machine: the addresses
     /// such a service has are exactly the ones the sidecar refuses otherwise. No command-line option or setting
     /// sets these; docs/push.md says why.
-    public struct Testing: Sendable {
+    package struct Testing: Sendable {
         /// Admit loopback addresses (and only them, of the refused ranges) for hosts on ``PushSettings/hosts``.
-        public var allowsLoopback: Bool
+        package var allowsLoopback: Bool
         /// Extra trust roots (PEM) for the push service's certificate, besides the system's.
-        public var trustRootsPEM: String?
+        package var trustRootsPEM: String?
         /// The resolver in place of the system's: every address of a host (4 or 16 bytes each), which the address
         /// rules then check as they check the system resolver's answer (a test changes what a name resolves to).
-        public var resolver: (@Sendable (String, Int) async -> [[UInt8]])?
+        package var resolver: (@Sendable (String, Int) async -> [[UInt8]])?
 
-        public init(
+        package init(
             allowsLoopback: Bool, trustRootsPEM: String? = nil,
             resolver: (@Sendable (String, Int) async -> [[UInt8]])? = nil
         ) {

@@ -86,8 +86,8 @@ enum AuditChain {
 /// A change was refused because the audit log is keyed and the key is not at hand (the registry was opened
 /// without ``SidecarConfiguration/auditKey``, e.g. by an owner command while no sidecar runs and its vault is
 /// locked); nothing was changed.
-public struct AuditKeyMissing: Error, CustomStringConvertible {
-    public var description: String {
+package struct AuditKeyMissing: Error, CustomStringConvertible {
+    package var description: String {
         "the audit log is keyed and the sidecar's audit key is not available, so nothing was changed: start the "
             + "sidecar (the change then goes through it) or unlock the vault holding its identity"
     }

@@ -3,11 +3,11 @@ import GRDB
 
 /// One line of the append-only audit log. It records what happened, when, to which device and from which peer
 /// address, and never a pairing code, token or key.
-public struct AuditEntry: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "auditLog"
+package struct AuditEntry: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    package static let databaseTableName = "auditLog"
 
     /// What happened.
-    public enum Event: String, Codable, Sendable, CaseIterable {
+    package enum Event: String, Codable, Sendable, CaseIterable {
         case pairingStarted = "pairing_started"
         case pairingFailed = "pairing_failed"
         case pairingBurned = "pairing_burned"
@@ -48,22 +48,22 @@ public struct AuditEntry: Codable, Sendable, Equatable, FetchableRecord, Persist
         case auditReplaced = "audit_replaced"
     }
 
-    public var id: Int64?
-    public var at: Date
-    public var event: Event
-    public var deviceId: String?
+    package var id: Int64?
+    package var at: Date
+    package var event: Event
+    package var deviceId: String?
     /// Peer IP address of the request.
-    public var peer: String?
+    package var peer: String?
     /// Short free text (e.g. the failure reason or the TTL), never a secret.
-    public var detail: String?
+    package var detail: String?
     /// For ``Event/auditPruned`` only: every row with an id up to this one was removed.
-    public var prunedThroughId: Int64?
+    package var prunedThroughId: Int64?
     /// The hash of the row before (``AuditChain``); set when the row is appended.
-    public var prevHash: String?
+    package var prevHash: String?
     /// The hash of this row's content and `prevHash`; set when the row is appended.
-    public var hash: String?
+    package var hash: String?
 
-    public init(
+    package init(
         at: Date, event: Event, deviceId: String? = nil, peer: String? = nil, detail: String? = nil,
         prunedThroughId: Int64? = nil
     ) {

@@ -3,16 +3,16 @@ import Foundation
 /// How long the audit log keeps its rows: at most ``maxAgeDays`` days and at most ``maxRows`` rows (the newest
 /// are kept). Pruning is done only by the sidecar, and each pruning first appends an `audit_pruned` row saying
 /// how many rows it removed and up to when; see ``Registry/pruneAuditLog(now:retention:)``.
-public struct AuditRetention: Sendable, Equatable {
+package struct AuditRetention: Sendable, Equatable {
     /// Rows older than this many days are removed.
-    public var maxAgeDays: Int
+    package var maxAgeDays: Int
     /// The oldest rows beyond this count are removed (the count includes the record of the pruning).
-    public var maxRows: Int
+    package var maxRows: Int
 
     /// 90 days and 100,000 rows.
-    public static let `default` = AuditRetention(maxAgeDays: 90, maxRows: 100_000)
+    package static let `default` = AuditRetention(maxAgeDays: 90, maxRows: 100_000)
 
-    public init(maxAgeDays: Int, maxRows: Int) {
+    package init(maxAgeDays: Int, maxRows: Int) {
         self.maxAgeDays = maxAgeDays
         self.maxRows = maxRows
     }

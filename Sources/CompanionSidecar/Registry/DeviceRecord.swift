@@ -3,26 +3,26 @@ import Foundation
 import GRDB
 
 /// A trusted device as stored in the registry.
-public struct DeviceRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "device"
+package struct DeviceRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    package static let databaseTableName = "device"
 
     /// Opaque id (32 hex digits), stable across re-pairings of the same key.
-    public var id: String
-    public var name: String
+    package var id: String
+    package var name: String
     /// The device's Ed25519 public key, base64 (32 bytes).
-    public var publicKey: String
-    public var pairedAt: Date
-    public var lastSeenAt: Date
+    package var publicKey: String
+    package var pairedAt: Date
+    package var lastSeenAt: Date
     /// What the device may do: ``DeviceScope`` names, comma-separated (``DeviceScope/text(_:)``).
-    public var scopes: String
+    package var scopes: String
 
     /// The scopes as a set; unknown names (from a newer sidecar) are ignored.
-    public var scopeSet: Set<DeviceScope> {
+    package var scopeSet: Set<DeviceScope> {
         Set(scopes.split(separator: ",").compactMap { DeviceScope(rawValue: String($0)) })
     }
 
     /// The device as `GET /companion/devices` shows it (`pairedAt`, no `connectedAt`).
-    public var listed: CompanionDevice {
+    package var listed: CompanionDevice {
         CompanionDevice(id: id, name: name, pairedAt: pairedAt, lastSeenAt: lastSeenAt, scopes: scopeNames)
     }
 

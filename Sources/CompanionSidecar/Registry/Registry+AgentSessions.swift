@@ -5,7 +5,7 @@ import GRDB
 /// these, never a `companion-…` session something else made on the same tmux server.
 extension Registry {
     /// Records that the sidecar started tmux session `name`.
-    public func recordAgentSession(_ name: String, at date: Date) async throws {
+    package func recordAgentSession(_ name: String, at date: Date) async throws {
         try await pool.write { db in
             try db.execute(
                 sql: "INSERT OR IGNORE INTO agentTmuxSession (name, startedAt) VALUES (?, ?)",
@@ -14,14 +14,14 @@ extension Registry {
     }
 
     /// Forgets tmux session `name` (it was removed).
-    public func forgetAgentSession(_ name: String) async throws {
+    package func forgetAgentSession(_ name: String) async throws {
         try await pool.write { db in
             try db.execute(sql: "DELETE FROM agentTmuxSession WHERE name = ?", arguments: [name])
         }
     }
 
     /// The names of the tmux sessions the sidecar started and did not remove.
-    public func recordedAgentSessions() async throws -> Set<String> {
+    package func recordedAgentSessions() async throws -> Set<String> {
         try await pool.read { db in Set(try String.fetchAll(db, sql: "SELECT name FROM agentTmuxSession")) }
     }
 

@@ -9,7 +9,7 @@ extension Registry {
     /// database's triggers refuse any deletion not covered by such a row. Rows are removed oldest first, and a
     /// row is removed for its age only when every row before it is that old too.
     @discardableResult
-    public func pruneAuditLog(now: Date, retention: AuditRetention) async throws -> Int {
+    package func pruneAuditLog(now: Date, retention: AuditRetention) async throws -> Int {
         let key = auditKey
         let removed = try await pool.write { db in try Self.prune(db, now: now, retention: retention, key: key) }
         pruneSchedule.withLock { $0 = PruneSchedule(appended: 0, last: now) }

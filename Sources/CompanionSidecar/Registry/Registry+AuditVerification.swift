@@ -3,20 +3,20 @@ import Foundation
 import GRDB
 
 /// What ``Registry/verifyAuditChain()`` found.
-public struct AuditChainReport: Sendable, Equatable {
+package struct AuditChainReport: Sendable, Equatable {
     /// Rows checked.
-    public var rows: Int
+    package var rows: Int
     /// The first row whose content or link does not match, with what is wrong; nil when the chain is whole.
-    public var firstBreak: (id: Int64, problem: String)?
+    package var firstBreak: (id: Int64, problem: String)?
     /// The last row's hash (keep it elsewhere to notice rows removed at the end).
-    public var lastHash: String?
+    package var lastHash: String?
     /// Rows whose hash is keyed (``AuditChain``), and how many of them could not be checked (no key given).
-    public var keyedRows = 0
-    public var uncheckedKeyedRows = 0
+    package var keyedRows = 0
+    package var uncheckedKeyedRows = 0
 
-    public var isIntact: Bool { firstBreak == nil }
+    package var isIntact: Bool { firstBreak == nil }
 
-    public static func == (a: AuditChainReport, b: AuditChainReport) -> Bool {
+    package static func == (a: AuditChainReport, b: AuditChainReport) -> Bool {
         a.rows == b.rows && a.firstBreak?.id == b.firstBreak?.id && a.firstBreak?.problem == b.firstBreak?.problem
             && a.lastHash == b.lastHash && a.keyedRows == b.keyedRows && a.uncheckedKeyedRows == b.uncheckedKeyedRows
     }
@@ -28,7 +28,7 @@ extension Registry {
     /// follows the one before it; each hash matches its content (under the audit key for keyed rows; an unkeyed
     /// row after a keyed one is a break); each pruning record covers only rows before it that its retention let
     /// go (the last removed row was older than the age limit, or the rows after it fill the row limit).
-    public func verifyAuditChain() async throws -> AuditChainReport {
+    package func verifyAuditChain() async throws -> AuditChainReport {
         let key = auditKey
         return try await pool.read { db in
             var report = AuditChainReport(rows: 0, firstBreak: nil, lastHash: nil)
@@ -132,7 +132,7 @@ extension Registry {
     /// would make the result look intact, so it appends an `audit_replaced` row instead, which verification
     /// reports, and returns true.
     @discardableResult
-    public func markAuditChainKeyed(at date: Date, keyIsNew: Bool) async throws -> Bool {
+    package func markAuditChainKeyed(at date: Date, keyIsNew: Bool) async throws -> Bool {
         guard let key = auditKey else { return false }
         return try await pool.write { db in
             let last = try Row.fetchOne(db, sql: "SELECT id, hash FROM auditLog ORDER BY id DESC LIMIT 1")

@@ -4,7 +4,7 @@ import GRDB
 extension Registry {
     /// What a paired device witnesses of the audit log (``CompanionStatusResponse/auditHead``): the newest row,
     /// the row `since` names (nil when it does not exist), and the highest id a pruning record removed.
-    public func auditWitness(since: Int64?) async throws -> (
+    package func auditWitness(since: Int64?) async throws -> (
         head: AuditRowMark?, at: AuditRowMark?, prunedThrough: Int64?
     ) {
         try await pool.read { db in

@@ -5,16 +5,16 @@ import GRDB
 
 extension Registry {
     /// Result of registering a completed pairing.
-    public struct Registration: Sendable, Equatable {
-        public var device: DeviceRecord
+    package struct Registration: Sendable, Equatable {
+        package var device: DeviceRecord
         /// True when the key was already trusted and the existing device was updated.
-        public var updatedExisting: Bool
-        public var status: CompanionStatusResponse
+        package var updatedExisting: Bool
+        package var status: CompanionStatusResponse
     }
 
     /// Trusts `publicKey` (adding a device, or updating the one with the same key), makes it the connected
     /// device and writes the audit entry, all in one transaction. Returns only after the commit.
-    public func registerPairing(
+    package func registerPairing(
         name: String, publicKey: String, scopes: Set<DeviceScope> = DeviceScope.pairingDefault, at rawDate: Date,
         peer: String?
     ) async throws -> Registration {
@@ -49,7 +49,7 @@ extension Registry {
 
     /// Ends the current connection (the device stays trusted). Returns the new status.
     @discardableResult
-    public func disconnect(at date: Date, peer: String?) async throws -> CompanionStatusResponse {
+    package func disconnect(at date: Date, peer: String?) async throws -> CompanionStatusResponse {
         try await pool.write { db in
             if let connection = try ConnectionRecord.fetchOne(db, key: 1) {
                 try ConnectionRecord.deleteAll(db)
@@ -65,7 +65,7 @@ extension Registry {
 
     /// Removes trust in a device at once; when it is the connected device the sidecar is left disconnected.
     /// Returns nil when no device has this id.
-    public func revoke(id: String, at date: Date, peer: String?) async throws -> CompanionStatusResponse? {
+    package func revoke(id: String, at date: Date, peer: String?) async throws -> CompanionStatusResponse? {
         let connected = try await pool.write { db -> CompanionDevice?? in
             guard try DeviceRecord.deleteOne(db, key: id) else { return .none }
             try AuditChain.append(

@@ -7,14 +7,14 @@ extension Registry {
     /// The public key of the trusted device with this id; nil when unknown or revoked.
     /// From memory when possible (``TrustedKeyCache``, emptied by every pairing and revocation before it is
     /// acknowledged), so a revocation takes effect on the very next request.
-    public func trustedKey(deviceID: String) async throws -> Ed25519PublicKey? {
+    package func trustedKey(deviceID: String) async throws -> Ed25519PublicKey? {
         if let key = trustedKeys.key(for: deviceID) { return key }
         return try await loadTrusted(deviceID: deviceID)?.key
     }
 
     /// The scopes of the trusted device with this id; nil when unknown or revoked. From memory like the key,
     /// and emptied by the same commits (a scope change included), so a narrowed device is narrowed at once.
-    public func scopes(deviceID: String) async throws -> Set<DeviceScope>? {
+    package func scopes(deviceID: String) async throws -> Set<DeviceScope>? {
         if let scopes = trustedKeys.scopes(for: deviceID) { return scopes }
         return try await loadTrusted(deviceID: deviceID)?.scopes
     }
@@ -30,12 +30,12 @@ extension Registry {
 
     /// Resolution of `lastSeenAt` under load: a device seen again within this many seconds of the last write
     /// is not written again, so a busy device does not cost a durable database write per request.
-    public static let lastSeenResolution: TimeInterval = 1
+    package static let lastSeenResolution: TimeInterval = 1
 
     /// Records that an authenticated request from `deviceID` arrived at `date` (`lastSeenAt`), at most once
     /// per ``lastSeenResolution``. Only signed, verified requests call this, so a spoofed id cannot move
     /// anyone's `lastSeenAt`.
-    public func touch(deviceID: String, at rawDate: Date) async throws {
+    package func touch(deviceID: String, at rawDate: Date) async throws {
         let date = Timestamp.truncated(rawDate)
         let due = lastSeenWrites.withLock { written in
             if let last = written[deviceID], date >= last, date.timeIntervalSince(last) < Self.lastSeenResolution {
@@ -61,7 +61,7 @@ extension Registry {
     /// audit entry, in one transaction. Returns the updated device; nil when no trusted device has this id. With
     /// `refusingRaise` (why the caller may not add power), a change that adds any scope the device lacks is refused
     /// with 403 and that reason, checked in the same transaction as the write.
-    public func setScopes(
+    package func setScopes(
         _ scopes: Set<DeviceScope>, deviceID: String, at date: Date, peer: String?, refusingRaise: String? = nil
     ) async throws -> DeviceRecord? {
         try await pool.write { db in

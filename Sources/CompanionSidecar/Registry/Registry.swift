@@ -11,9 +11,9 @@ import Synchronization
 /// The database runs in WAL mode with `synchronous = FULL`: a write the sidecar has acknowledged survives a
 /// crash of the process (and of the machine), and a `kill -9` at any moment leaves a readable database.
 /// The schema is created and upgraded by ``RegistryMigrations``.
-public final class Registry: Sendable {
+package final class Registry: Sendable {
     /// File name of the database inside the data directory.
-    public static let fileName = "registry.sqlite"
+    package static let fileName = "registry.sqlite"
 
     let pool: DatabasePool
     let cache = ConnectionCache()
@@ -22,9 +22,9 @@ public final class Registry: Sendable {
     /// Keys of trusted devices, emptied whenever the trusted devices change (``TrustedKeyObserver``).
     let trustedKeys = TrustedKeyCache()
     /// Path of the database file.
-    public let path: String
+    package let path: String
     /// How long the audit log keeps rows (see ``pruneAuditLog(now:retention:)``).
-    public let auditRetention: AuditRetention
+    package let auditRetention: AuditRetention
     /// When the audit log was last pruned by this process.
     let pruneSchedule = Mutex(PruneSchedule())
     /// The key of the audit chain (``AuditChain``); nil writes and checks unkeyed SHA-256 rows only.
@@ -33,7 +33,7 @@ public final class Registry: Sendable {
     /// Opens (creating if needed) `registry.sqlite` in `directory`. A missing directory is created with mode
     /// 0700; an existing one must be the user's and private, or ``UnsafeDataDirectory`` is thrown (nothing is
     /// created in it then).
-    public convenience init(
+    package convenience init(
         directory: URL, auditRetention: AuditRetention = .default, auditKey: SecureBytes? = nil
     ) throws {
         try PrivateDataDirectory.prepare(directory)
@@ -46,7 +46,7 @@ public final class Registry: Sendable {
     /// file is created 0600 before SQLite opens it (SQLite then gives `-wal` and `-shm` the same mode), and an
     /// existing database, `-wal` or `-shm` with a wider mode is narrowed to 0600.
     /// `auditKey` keys the audit chain (``AuditChain``); without it rows are written and checked unkeyed.
-    public init(path: String, auditRetention: AuditRetention = .default, auditKey: SecureBytes? = nil) throws {
+    package init(path: String, auditRetention: AuditRetention = .default, auditKey: SecureBytes? = nil) throws {
         try PrivateDataDirectory.ensurePrivateFile(path, create: true)
         for suffix in ["-wal", "-shm"] { try PrivateDataDirectory.ensurePrivateFile(path + suffix, create: false) }
         self.path = path
@@ -58,47 +58,47 @@ public final class Registry: Sendable {
     }
 
     /// The connection state as `GET /companion/status` reports it (from memory).
-    public var status: CompanionStatusResponse { cache.current }
+    package var status: CompanionStatusResponse { cache.current }
 
     /// ``status`` encoded as JSON (encoded once per change).
-    public var statusJSON: [UInt8] { cache.currentJSON }
+    package var statusJSON: [UInt8] { cache.currentJSON }
 
     /// Every trusted device, oldest pairing first.
-    public func devices() async throws -> [DeviceRecord] {
+    package func devices() async throws -> [DeviceRecord] {
         try await pool.read { db in
             try DeviceRecord.order(Column("pairedAt"), Column("id")).fetchAll(db)
         }
     }
 
     /// The device with this public key (base64), if trusted.
-    public func device(publicKey: String) async throws -> DeviceRecord? {
+    package func device(publicKey: String) async throws -> DeviceRecord? {
         try await pool.read { db in
             try DeviceRecord.filter(Column("publicKey") == publicKey).fetchOne(db)
         }
     }
 
     /// The whole audit log, oldest first.
-    public func auditLog() async throws -> [AuditEntry] {
+    package func auditLog() async throws -> [AuditEntry] {
         try await pool.read { db in try AuditEntry.order(Column("id")).fetchAll(db) }
     }
 
     /// Appends one audit entry, pruning the log now and then under ``auditRetention``.
-    public func audit(_ entry: AuditEntry) async throws {
+    package func audit(_ entry: AuditEntry) async throws {
         try await appendAudit(entry)
     }
 
     /// SQLite's integrity check (`"ok"` when the database is sound).
-    public func integrityCheck() throws -> String {
+    package func integrityCheck() throws -> String {
         try pool.read(SQLiteDiagnostics.integrityCheck)
     }
 
     /// The journal mode in effect (`"wal"`).
-    public func journalMode() throws -> String {
+    package func journalMode() throws -> String {
         try pool.read(SQLiteDiagnostics.journalMode)
     }
 
     /// Names of the migrations applied, in order.
-    public func appliedMigrations() throws -> [String] {
+    package func appliedMigrations() throws -> [String] {
         try pool.read { db in try RegistryMigrations.migrator.appliedIdentifiers(db).sorted() }
     }
 

@@ -6,7 +6,7 @@ struct HealthRoutes {
     let version: String
     let openAPIDocument: String?
     /// Claude Code, whose availability and version `/health` reports (the ILS app shows them).
-    let claudeCode: ClaudeCodeService?
+    let claudeCode: ClaudeRuntime?
     /// Web Push, whose delivery counts `/health` reports.
     let push: PushService?
     /// True when a listener beyond loopback serves plain HTTP (`--insecure-http`).

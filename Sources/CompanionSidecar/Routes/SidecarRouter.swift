@@ -32,7 +32,7 @@ enum SidecarRouter {
 
         HealthRoutes(
             version: sidecar.configuration.version, openAPIDocument: sidecar.openAPIDocument,
-            claudeCode: sidecar.claudeCode, push: sidecar.push,
+            claudeCode: sidecar.claudeCode?.runtime, push: sidecar.push,
             insecureHTTP: sidecar.configuration.servesInsecureHTTP,
             pairingVersion: sidecar.configuration.identity == nil ? 1 : PairingProtocolV2.version
         ).register(on: router)
@@ -63,11 +63,12 @@ enum SidecarRouter {
             to: router, guard: sidecar.taskRouteGuard, refusal: sidecar.streamRefusal(needing: .read))
         // `/api/v1…` (Claude Code, the ILS app's contract): signed requests or the Bearer API key.
         if let claudeCode = sidecar.claudeCode {
-            ClaudeCodeRoutes(backend: claudeCode, streamRefusal: sidecar.streamRefusal(needing: .chat)).register(
+            claudeCode.register(
                 on: router,
                 authentication: SignatureOrKeyMiddleware(
                     signed: sidecar.signedRequests(bodyLimit: ClaudeCodeRoutes.maxChatBodyBytes),
-                    apiKey: sidecar.configuration.taskAPIKey, presentation: .bearer))
+                    apiKey: sidecar.configuration.taskAPIKey, presentation: .bearer),
+                streamRefusal: sidecar.streamRefusal(needing: .chat))
         }
         // Agent sessions (`/api/sessions…`, `/api/attention`, approvals, `WS /ws`).
         if let agents = sidecar.agents { AgentsRoutes.register(agents, on: router, sidecar: sidecar) }

@@ -88,12 +88,12 @@ final class DataDirectoryLock: Sendable {
 }
 
 /// Another sidecar is serving from this data directory (or its lock file cannot be used).
-public struct DataDirectoryInUse: Error, CustomStringConvertible {
-    public let directory: String
+package struct DataDirectoryInUse: Error, CustomStringConvertible {
+    package let directory: String
     /// Why the lock file could not be used, when it is not simply held by another sidecar.
-    public let reason: String?
+    package let reason: String?
 
-    public var description: String {
+    package var description: String {
         if let reason { return "cannot lock the data directory \(directory): \(reason)" }
         return "another sidecar is already serving from \(directory); stop it first, or use another --data-dir"
     }

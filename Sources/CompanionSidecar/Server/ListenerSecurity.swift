@@ -3,28 +3,28 @@
 /// Loopback (`127.0.0.0/8`, `::1`, `localhost`) serves plain HTTP: nothing leaves the machine. A tailnet address
 /// (``PrivateOverlay``) always serves TLS. Any other address serves TLS unless the owner asked for plain HTTP
 /// (`--insecure-http`), which the sidecar warns about at start and in `GET /health`.
-public enum ListenerSecurity: String, Sendable, Equatable {
+package enum ListenerSecurity: String, Sendable, Equatable {
     case plainHTTP = "http"
     case tls = "https"
 
     /// The policy of a listener on `host`.
-    public static func of(host: String, insecureHTTP: Bool) -> ListenerSecurity {
+    package static func of(host: String, insecureHTTP: Bool) -> ListenerSecurity {
         if isLoopback(host: host) { return .plainHTTP }
         if PrivateOverlay.isTailnet(host: host) { return .tls }
         return insecureHTTP ? .plainHTTP : .tls
     }
 
     /// True for loopback addresses and `localhost`.
-    public static func isLoopback(host: String) -> Bool {
+    package static func isLoopback(host: String) -> Bool {
         let bare = HostPolicy.unbracketed(host.lowercased())
         return bare == "localhost" || PeerAddress.isLoopback(ipAddress: bare)
     }
 
     /// True for `0.0.0.0` and `::`, which bind every interface.
-    public static func isWildcard(host: String) -> Bool {
+    package static func isWildcard(host: String) -> Bool {
         HostPolicy.wildcards.contains(HostPolicy.unbracketed(host.lowercased())) || host.isEmpty
     }
 
     /// The URL scheme the listener answers.
-    public var scheme: String { rawValue }
+    package var scheme: String { rawValue }
 }

@@ -4,9 +4,9 @@ import Foundation
 ///
 /// Its addresses are neither this machine nor the LAN: a listener there always serves TLS (never plain HTTP, not
 /// even with `--insecure-http`), as the companion requires HTTPS for them (`HostClass.privateOverlay`).
-public enum PrivateOverlay {
+package enum PrivateOverlay {
     /// True for a tailnet address (IPv4, IPv6, brackets allowed) or a `*.ts.net` name.
-    public static func isTailnet(host: String) -> Bool {
+    package static func isTailnet(host: String) -> Bool {
         var bare = HostPolicy.unbracketed(host.lowercased())
         if let zone = bare.firstIndex(of: "%") { bare = String(bare[..<zone]) }
         var v4 = in_addr()

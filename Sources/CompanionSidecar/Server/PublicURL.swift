@@ -1,9 +1,9 @@
 import Foundation
 
 /// Works out the base URL put in `qrPayload`.
-public enum PublicURL {
+package enum PublicURL {
     /// Validates a `--public-url`: an http(s) URL with a host and no query; the trailing slash is dropped.
-    public static func validated(_ text: String) -> String? {
+    package static func validated(_ text: String) -> String? {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty,
             components.query == nil, components.fragment == nil
@@ -15,7 +15,7 @@ public enum PublicURL {
 
     /// The URL for a sidecar bound to `host:port`: the bind address itself, except that a wildcard bind
     /// (`0.0.0.0`, `::`) uses this machine's first LAN IPv4 address (or its host name when it has none).
-    public static func derived(bindHost host: String, port: Int, hostName: String, scheme: String = "http")
+    package static func derived(bindHost host: String, port: Int, hostName: String, scheme: String = "http")
         -> String
     {
         var name = host
@@ -28,9 +28,9 @@ public enum PublicURL {
 }
 
 /// This machine's network interface addresses.
-public enum NetworkInterfaces {
+package enum NetworkInterfaces {
     /// The first IPv4 address of an interface that is up and not loopback, e.g. `192.168.1.20`.
-    public static func firstLANIPv4() -> String? {
+    package static func firstLANIPv4() -> String? {
         var list: UnsafeMutablePointer<ifaddrs>?
         guard getifaddrs(&list) == 0, let first = list else { return nil }
         defer { freeifaddrs(list) }

@@ -6,9 +6,9 @@ import NIOCore
 #endif
 
 /// Why `sidecar serve` could not listen, in words a person can act on (never the socket library's own text).
-public enum ServeFailure {
+package enum ServeFailure {
     /// One line saying what happened and one saying what to do, for an error thrown while binding `host:port`.
-    public static func explain(_ error: any Error, host: String, port: Int) -> (message: String, hint: String) {
+    package static func explain(_ error: any Error, host: String, port: Int) -> (message: String, hint: String) {
         switch errorNumber(of: error) {
         case EADDRINUSE:
             return (

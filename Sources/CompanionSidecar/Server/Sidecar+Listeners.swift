@@ -10,7 +10,7 @@ extension Sidecar {
     /// application each, the first running the others, the owner socket and the TLS reload as its services);
     /// `onListening` runs once every socket is bound. The others bind the port the first one bound, so that with
     /// `port` 0 every listener still has the same port.
-    public func makeApplication(
+    package func makeApplication(
         onListening: @escaping @Sendable (SidecarAddress) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         let configuration = self.configuration

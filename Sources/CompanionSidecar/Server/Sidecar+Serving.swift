@@ -6,7 +6,7 @@ extension Sidecar {
     /// The audit log is pruned (``SidecarConfiguration/auditRetention``) and tasks left running by a previous
     /// sidecar are marked failed first; running tasks are stopped at the end.
     /// Throws ``DataDirectoryInUse`` when another sidecar serves from the same data directory.
-    public func run(onListening: @escaping @Sendable (SidecarAddress) async -> Void = { _ in }) async throws {
+    package func run(onListening: @escaping @Sendable (SidecarAddress) async -> Void = { _ in }) async throws {
         let lock = try DataDirectoryLock.acquire(configuration.dataDirectory)
         defer { lock.release() }
         try await prepareServices()
@@ -28,7 +28,7 @@ extension Sidecar {
 
     /// Starts serving in the background and returns once the socket is bound (use port 0 for a free port).
     /// Throws ``DataDirectoryInUse`` when another sidecar serves from the same data directory.
-    public func start() async throws -> RunningSidecar {
+    package func start() async throws -> RunningSidecar {
         let lock = try DataDirectoryLock.acquire(configuration.dataDirectory)
         do { try await prepareServices() } catch {
             lock.release()

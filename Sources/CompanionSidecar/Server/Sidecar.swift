@@ -14,19 +14,19 @@ import Logging
 /// await running.stop()
 /// // or, in a command: try await sidecar.run { address in print("listening on \(address.localURL)") }
 /// ```
-public final class Sidecar: Sendable {
-    public let configuration: SidecarConfiguration
-    public let registry: Registry
-    public let pairing: PairingManager
+package final class Sidecar: Sendable {
+    package let configuration: SidecarConfiguration
+    package let registry: Registry
+    package let pairing: PairingManager
     /// Tasks and their live logs (`/v1/tasks…`).
-    public let tasks: TaskService
+    package let tasks: TaskService
     /// Claude Code on this workstation (`/api/v1…`), when ``SidecarConfiguration/claudeCode`` turns it on.
-    public let claudeCode: ClaudeCodeService?
+    package let claudeCode: ClaudeCode?
     /// Agent sessions, hooks and approvals (`/api/sessions…`, `WS /ws`), when ``SidecarConfiguration/agents`` turns
     /// them on.
-    public let agents: AgentsService?
+    package let agents: AgentsService?
     /// Web Push (`/companion/push…` and the messages), when ``SidecarConfiguration/push`` turns it on.
-    public let push: PushService?
+    package let push: PushService?
     let logger: Logger
     let now: @Sendable () -> Date
     let openAPIDocument: String?
@@ -38,7 +38,7 @@ public final class Sidecar: Sendable {
     let tls: SidecarTLS?
 
     /// Opens the registry in the data directory. `now` is the clock for pairing expiry and timestamps.
-    public init(
+    package init(
         configuration: SidecarConfiguration, logger: Logger = Logger(label: "companion.sidecar"),
         now: @escaping @Sendable () -> Date = { Date() }
     ) throws {
@@ -85,7 +85,7 @@ public final class Sidecar: Sendable {
         self.claudeCode = try configuration.claudeCode.map {
             var settings = $0
             if settings.cloneRoots.isEmpty { settings.cloneRoots = configuration.taskCloneRoots }
-            return try ClaudeCodeService(
+            return try ClaudeCode(
                 settings: settings, dataDirectory: configuration.dataDirectory, logger: logger,
                 audit: { [registry] entry in try await registry.appendAudit(entry) })
         }
@@ -100,13 +100,13 @@ public final class Sidecar: Sendable {
         self.agents = configuration.agents.map {
             AgentsService(
                 settings: $0, registry: registry, stateDirectory: configuration.dataDirectory.path, logger: logger,
-                chatSessions: { await chats?.agentSessions() ?? [] }, observer: { push?.agentChanged($0) })
+                chatSessions: { await chats?.sessions.agentSessions() ?? [] }, observer: { push?.agentChanged($0) })
         }
         if let push { tasks.runner.endObservers.add { push.taskFinished($0, status: $1) } }
     }
 
     /// A sidecar logging to standard error at `logLevel` (`.warning` silences the per-request lines).
-    public convenience init(
+    package convenience init(
         configuration: SidecarConfiguration, logLevel: Logger.Level, now: @escaping @Sendable () -> Date = { Date() }
     ) throws {
         var logger = Logger(label: "companion.sidecar")
@@ -115,5 +115,5 @@ public final class Sidecar: Sendable {
     }
 
     /// What happened to connections so far: open now, shed at the cap, refused, timed out.
-    public var connectionCounts: ConnectionCounts { connections.counts }
+    package var connectionCounts: ConnectionCounts { connections.counts }
 }

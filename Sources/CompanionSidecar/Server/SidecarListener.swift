@@ -1,19 +1,19 @@
 /// One address a sidecar listens on, with its policy.
-public struct SidecarListener: Sendable, Equatable {
+package struct SidecarListener: Sendable, Equatable {
     /// The bind host as configured.
-    public var host: String
+    package var host: String
     /// The bound port (the real one once bound, when 0 was asked for).
-    public var port: Int
-    public var security: ListenerSecurity
+    package var port: Int
+    package var security: ListenerSecurity
 
-    public init(host: String, port: Int, security: ListenerSecurity) {
+    package init(host: String, port: Int, security: ListenerSecurity) {
         self.host = host
         self.port = port
         self.security = security
     }
 
     /// A URL this machine can use for the listener: the bind host, or `127.0.0.1` for a wildcard bind.
-    public var url: String {
+    package var url: String {
         var name = ListenerSecurity.isWildcard(host: host) ? "127.0.0.1" : host
         if name.contains(":") && !name.hasPrefix("[") { name = "[\(name)]" }
         return "\(security.scheme)://\(name):\(port)"
@@ -22,17 +22,17 @@ public struct SidecarListener: Sendable, Equatable {
 
 extension SidecarConfiguration {
     /// Each host's listener, on ``port`` (0 until bound when a free port is asked for).
-    public var listeners: [SidecarListener] {
+    package var listeners: [SidecarListener] {
         zip(hosts, listenerSecurity).map { SidecarListener(host: $0, port: port, security: $1) }
     }
 
     /// The listener the pairing URL is derived from: the first beyond loopback, else the first.
-    public var publicListener: SidecarListener {
+    package var publicListener: SidecarListener {
         listeners.first { !ListenerSecurity.isLoopback(host: $0.host) } ?? listeners[0]
     }
 
     /// True when a listener beyond loopback serves plain HTTP (`--insecure-http`).
-    public var servesInsecureHTTP: Bool {
+    package var servesInsecureHTTP: Bool {
         listeners.contains { $0.security == .plainHTTP && !ListenerSecurity.isLoopback(host: $0.host) }
     }
 }

@@ -2,7 +2,7 @@ import CompanionTLS
 import Foundation
 
 /// Where the certificate and key of a sidecar's TLS listeners come from.
-public enum SidecarTLSSource: Sendable {
+package enum SidecarTLSSource: Sendable {
     /// A self-signed certificate issued at start from this key for the names served (each host, the public
     /// URL's host, `<hostname>.local`); the CLI keeps the key in the sidecar's vault.
     case selfSigned(TLSServerKey)

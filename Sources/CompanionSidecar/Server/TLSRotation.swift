@@ -6,24 +6,24 @@ import ServiceLifecycle
 import Synchronization
 
 /// A TLS key announced to replace the current one at `switchAt` (`companion sidecar tls rotate`).
-public struct TLSRotation: Sendable {
-    public var next: TLSServerKey
-    public var switchAt: Date
+package struct TLSRotation: Sendable {
+    package var next: TLSServerKey
+    package var switchAt: Date
 
-    public init(next: TLSServerKey, switchAt: Date) {
+    package init(next: TLSServerKey, switchAt: Date) {
         self.next = next
         self.switchAt = switchAt
     }
 }
 
 /// Refusals of a rotation.
-public enum TLSRotationError: Error, Equatable, CustomStringConvertible {
+package enum TLSRotationError: Error, Equatable, CustomStringConvertible {
     /// The sidecar serves the user's own certificate files, whose key the user's tools manage.
     case userCertificate
     /// No listener serves TLS.
     case noTLS
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .userCertificate:
             "this sidecar serves the certificate given with --tls-cert: renew or replace those files instead (a new key there needs paired devices to re-pair)"

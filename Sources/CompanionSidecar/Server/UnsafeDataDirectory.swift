@@ -2,9 +2,9 @@ import Foundation
 
 /// The sidecar's data directory, or a file in it, could be read by other local users, or is not this user's.
 /// The sidecar refuses to use it rather than expose the device registry, the audit log and task logs.
-public struct UnsafeDataDirectory: Error, Sendable, Equatable, CustomStringConvertible {
+package struct UnsafeDataDirectory: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong.
-    public enum Problem: Sendable, Equatable {
+    package enum Problem: Sendable, Equatable {
         /// The existing directory grants permissions to its group or to others (its mode is given).
         case accessibleByOthers(mode: UInt16)
         /// The directory or file belongs to another user.
@@ -16,16 +16,16 @@ public struct UnsafeDataDirectory: Error, Sendable, Equatable, CustomStringConve
     }
 
     /// The directory or file concerned.
-    public let path: String
-    public let problem: Problem
+    package let path: String
+    package let problem: Problem
 
-    public init(path: String, problem: Problem) {
+    package init(path: String, problem: Problem) {
         self.path = path
         self.problem = problem
     }
 
     /// What is wrong, in one line.
-    public var message: String {
+    package var message: String {
         switch problem {
         case .accessibleByOthers(let mode):
             "the data directory \(path) is accessible by other users (mode \(Self.octal(mode))): the device "
@@ -40,7 +40,7 @@ public struct UnsafeDataDirectory: Error, Sendable, Equatable, CustomStringConve
     }
 
     /// What to do about it.
-    public var hint: String {
+    package var hint: String {
         switch problem {
         case .accessibleByOthers:
             "run `chmod 700 \(path)`, then start the sidecar again (or pass another --data-dir)"
@@ -49,7 +49,7 @@ public struct UnsafeDataDirectory: Error, Sendable, Equatable, CustomStringConve
         }
     }
 
-    public var description: String { "\(message); \(hint)" }
+    package var description: String { "\(message); \(hint)" }
 
     static func octal(_ mode: UInt16) -> String {
         let digits = String(mode, radix: 8)

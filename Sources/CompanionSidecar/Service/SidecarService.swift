@@ -8,46 +8,46 @@ import Subprocess
 /// The unit file is written atomically to `$XDG_CONFIG_HOME/systemd/user/companion-sidecar.service`. Without a
 /// reachable user manager (no login session, no `loginctl enable-linger`), installing still writes the file and
 /// says what to run; nothing else is touched.
-public struct SidecarService: Sendable {
+package struct SidecarService: Sendable {
     /// The unit's name for `systemctl`.
-    public static let unitName = "companion-sidecar.service"
+    package static let unitName = "companion-sidecar.service"
 
     /// Where user units live: `$XDG_CONFIG_HOME/systemd/user`.
-    public let unitDirectory: URL
+    package let unitDirectory: URL
     /// The environment `systemctl` runs with.
     let environment: [String: String]
 
     /// The service of the user whose environment is `environment`.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.environment = environment
         unitDirectory = CompanionDirectories(environment: environment).baseDirectory(.config)
             .appendingPathComponent("systemd/user")
     }
 
     /// The unit file's path.
-    public var unitPath: URL { unitDirectory.appendingPathComponent(SidecarUnit.fileName) }
+    package var unitPath: URL { unitDirectory.appendingPathComponent(SidecarUnit.fileName) }
 
     /// What `status` reports.
-    public struct Status: Sendable, Equatable, Codable {
+    package struct Status: Sendable, Equatable, Codable {
         /// True when the unit file exists.
-        public var installed: Bool
+        package var installed: Bool
         /// The unit file's path.
-        public var unitPath: String
+        package var unitPath: String
         /// `ActiveState` (`active`, `inactive`, `failed`…), nil when no user manager answered.
-        public var activeState: String?
+        package var activeState: String?
         /// `SubState` (`running`, `dead`…), nil when no user manager answered.
-        public var subState: String?
+        package var subState: String?
         /// `UnitFileState` (`enabled`, `disabled`…), nil when no user manager answered.
-        public var enabled: String?
+        package var enabled: String?
         /// The main process id while running, nil otherwise.
-        public var mainPID: Int?
+        package var mainPID: Int?
         /// Why the user manager could not be asked, when it could not.
-        public var managerProblem: String?
+        package var managerProblem: String?
     }
 
     /// Writes `unit` (replacing an earlier one), then, when `start`, reloads the user manager and enables and
     /// starts the service. Returns the status afterwards.
-    public func install(_ unit: SidecarUnit, start: Bool) async throws -> Status {
+    package func install(_ unit: SidecarUnit, start: Bool) async throws -> Status {
         if case .plain(let path) = unit.passphrase { try Self.checkPassphraseFile(path) }
         if case .encrypted(let path) = unit.passphrase, !FileManager.default.fileExists(atPath: path) {
             throw SidecarServiceError(
@@ -70,7 +70,7 @@ public struct SidecarService: Sendable {
     }
 
     /// Stops and disables the service and removes its unit file. Returns whether a unit file was removed.
-    public func uninstall() async throws -> Bool {
+    package func uninstall() async throws -> Bool {
         let existed = FileManager.default.fileExists(atPath: unitPath.path)
         if (try? await systemctl(["disable", "--now", Self.unitName])) == nil, existed {
             // No user manager: nothing runs under it; removing the file is all there is to do.
@@ -86,7 +86,7 @@ public struct SidecarService: Sendable {
     }
 
     /// The unit file and what the user manager says about the service.
-    public func status() async -> Status {
+    package func status() async -> Status {
         var status = Status(installed: FileManager.default.fileExists(atPath: unitPath.path), unitPath: unitPath.path)
         do {
             let output = try await systemctl(
@@ -166,17 +166,17 @@ public struct SidecarService: Sendable {
 }
 
 /// A service operation failed: what happened and what to do.
-public struct SidecarServiceError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct SidecarServiceError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What happened.
-    public var message: String
+    package var message: String
     /// What to do next.
-    public var hint: String
+    package var hint: String
 
     /// A failure with its fix.
-    public init(_ message: String, hint: String) {
+    package init(_ message: String, hint: String) {
         self.message = message
         self.hint = hint
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -6,14 +6,14 @@ import Foundation
 /// (`LoadCredential=` from a 0600 file, or `LoadCredentialEncrypted=` from a file `systemd-creds encrypt` wrote),
 /// whose path is given in `COMPANION_VAULT_PASSPHRASE_FILE`, so the passphrase is never in the unit, the
 /// environment or the process list.
-public struct SidecarUnit: Sendable, Equatable {
+package struct SidecarUnit: Sendable, Equatable {
     /// The unit's file name.
-    public static let fileName = "companion-sidecar.service"
+    package static let fileName = "companion-sidecar.service"
     /// The credential name the passphrase is loaded under (`%d/<name>` inside the service).
-    public static let passphraseCredential = "vault-passphrase"
+    package static let passphraseCredential = "vault-passphrase"
 
     /// How the passphrase file is handed to systemd.
-    public enum PassphraseFile: Sendable, Equatable {
+    package enum PassphraseFile: Sendable, Equatable {
         /// A plain 0600 file (`LoadCredential=`).
         case plain(String)
         /// A file written by `systemd-creds encrypt` (`LoadCredentialEncrypted=`).
@@ -21,18 +21,18 @@ public struct SidecarUnit: Sendable, Equatable {
     }
 
     /// Absolute path of the `companion` executable.
-    public var executable: String
+    package var executable: String
     /// Arguments after `companion sidecar serve`.
-    public var serveArguments: [String]
+    package var serveArguments: [String]
     /// The vault profile the sidecar's identity key is read from.
-    public var profile: String?
+    package var profile: String?
     /// Where the vault passphrase comes from; nil when the vault needs none (Secret Service).
-    public var passphrase: PassphraseFile?
+    package var passphrase: PassphraseFile?
     /// `COMPANION_VAULT` for the service (`file` unless told otherwise).
-    public var vault: String
+    package var vault: String
 
     /// A unit running `executable sidecar serve serveArguments…`.
-    public init(
+    package init(
         executable: String, serveArguments: [String], vault: String = "file", profile: String? = nil,
         passphrase: PassphraseFile? = nil
     ) {
@@ -44,7 +44,7 @@ public struct SidecarUnit: Sendable, Equatable {
     }
 
     /// The unit file's text.
-    public var text: String {
+    package var text: String {
         var lines = [
             "# Written by `companion sidecar service install`; `companion sidecar service uninstall` removes it.",
             "[Unit]",

@@ -9,18 +9,18 @@ import Foundation
 /// symbolic link and `..` resolved, is an existing directory under one of them. git is given the resolved path
 /// as a `file://` URL, so it uses its transport rather than the local-clone shortcut (hard links and copies of
 /// the object directory).
-public struct ClonePolicy: Sendable {
+package struct ClonePolicy: Sendable {
     /// The clone roots, resolved; empty when local repositories are refused.
-    public let roots: [String]
+    package let roots: [String]
 
     /// Resolves `roots` (symbolic links, `..`); a root that does not resolve to a directory is left out.
-    public init(roots: [URL]) {
+    package init(roots: [URL]) {
         self.roots = roots.compactMap { Self.resolvedDirectory($0.path) }
     }
 
     /// What git clones for `repoURL`: remote addresses as given, local ones as `file://` + the resolved path.
     /// Throws why the address is refused.
-    public func source(for repoURL: String) throws(RepositoryAddressError) -> String {
+    package func source(for repoURL: String) throws(RepositoryAddressError) -> String {
         let address = try RepositoryAddress(parsing: repoURL)
         switch address {
         case .https(let url), .ssh(let url), .scp(let url):
@@ -35,7 +35,7 @@ public struct ClonePolicy: Sendable {
 
     /// `GIT_ALLOW_PROTOCOL` for the clone: https and ssh, plus file when there are clone roots. It also stops
     /// `ext::`, `fd::` and remote helpers that `url.*.insteadOf` rewriting could otherwise bring back.
-    public var allowedProtocols: String { roots.isEmpty ? "https:ssh" : "https:ssh:file" }
+    package var allowedProtocols: String { roots.isEmpty ? "https:ssh" : "https:ssh:file" }
 
     /// Variables removed from git's environment for the clone: they would make it work on another repository
     /// or inject configuration (`GIT_CONFIG_PARAMETERS`, `GIT_CONFIG_COUNT`/`KEY_n`/`VALUE_n`).
@@ -46,7 +46,7 @@ public struct ClonePolicy: Sendable {
 
     /// The environment git clones with: `base` without ``removedGitVariables``, with ``allowedProtocols`` and
     /// no terminal prompts (credentials come from the owner's credential helper or ssh agent, or not at all).
-    public func gitEnvironment(_ base: [String: String]) -> [String: String] {
+    package func gitEnvironment(_ base: [String: String]) -> [String: String] {
         var environment = base.filter { key, _ in
             !Self.removedGitVariables.contains(key) && !key.hasPrefix("GIT_CONFIG_KEY_")
                 && !key.hasPrefix("GIT_CONFIG_VALUE_")

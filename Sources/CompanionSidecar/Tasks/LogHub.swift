@@ -2,7 +2,7 @@ import CompanionAPI
 import Synchronization
 
 /// Something that happened in a task's log, as broadcast to live subscribers.
-public enum TaskLogEvent: Sendable, Equatable {
+package enum TaskLogEvent: Sendable, Equatable {
     /// New lines, already stored, in cursor order.
     case lines([TaskLogLine])
     /// The task finished; no line follows.
@@ -13,9 +13,9 @@ public enum TaskLogEvent: Sendable, Equatable {
 ///
 /// Publishing never blocks: each subscriber has a bounded buffer, and one that falls behind by more than
 /// ``bufferLimit`` events has its stream ended without `.end` (it resumes from the store by cursor).
-public final class LogHub: Sendable {
+package final class LogHub: Sendable {
     /// Events a subscriber may have pending before it is dropped.
-    public let bufferLimit: Int
+    package let bufferLimit: Int
 
     private struct Subscriber {
         let continuation: AsyncStream<TaskLogEvent>.Continuation
@@ -24,12 +24,12 @@ public final class LogHub: Sendable {
     private let subscribers = Mutex<[String: [Int: Subscriber]]>([:])
     private let nextID = Atomic<Int>(0)
 
-    public init(bufferLimit: Int = 4096) {
+    package init(bufferLimit: Int = 4096) {
         self.bufferLimit = bufferLimit
     }
 
     /// Subscribes to a task's live events. The stream ends after `.end`, on overflow, or on ``unsubscribe``.
-    public func subscribe(taskID: String) -> (id: Int, events: AsyncStream<TaskLogEvent>) {
+    package func subscribe(taskID: String) -> (id: Int, events: AsyncStream<TaskLogEvent>) {
         let id = nextID.wrappingAdd(1, ordering: .relaxed).newValue
         let (stream, continuation) = AsyncStream<TaskLogEvent>.makeStream(
             bufferingPolicy: .bufferingOldest(bufferLimit))
@@ -39,18 +39,18 @@ public final class LogHub: Sendable {
     }
 
     /// Ends one subscription.
-    public func unsubscribe(taskID: String, id: Int) {
+    package func unsubscribe(taskID: String, id: Int) {
         let subscriber = remove(taskID: taskID, id: id)
         subscriber?.continuation.finish()
     }
 
     /// Number of live subscribers of a task.
-    public func subscriberCount(taskID: String) -> Int {
+    package func subscriberCount(taskID: String) -> Int {
         subscribers.withLock { $0[taskID]?.count ?? 0 }
     }
 
     /// Sends an event to every subscriber of the task; `.end` also ends their streams.
-    public func publish(taskID: String, _ event: TaskLogEvent) {
+    package func publish(taskID: String, _ event: TaskLogEvent) {
         let targets = subscribers.withLock { Array(($0[taskID] ?? [:]).values) }
         for subscriber in targets {
             switch subscriber.continuation.yield(event) {

@@ -3,13 +3,13 @@ import Synchronization
 
 /// Callbacks told when a task run ends, with the task as it started and how it ended (Web Push's "a task
 /// finished"). Called on the runner, so each must return at once.
-public final class TaskEndObservers: Sendable {
+package final class TaskEndObservers: Sendable {
     private let observers = Mutex<[@Sendable (AgentTask, TaskStatus) -> Void]>([])
 
-    public init() {}
+    package init() {}
 
     /// Adds `observer`.
-    public func add(_ observer: @escaping @Sendable (AgentTask, TaskStatus) -> Void) {
+    package func add(_ observer: @escaping @Sendable (AgentTask, TaskStatus) -> Void) {
         observers.withLock { $0.append(observer) }
     }
 

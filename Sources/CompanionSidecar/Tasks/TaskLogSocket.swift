@@ -20,7 +20,7 @@ extension TaskService {
     /// ends).
     /// The router must be the one given to `.http1WebSocketUpgrade(webSocketRouter:)`.
     @discardableResult
-    public func addWebSocketRoutes<Context: RequestContext & WebSocketRequestContext>(
+    package func addWebSocketRoutes<Context: RequestContext & WebSocketRequestContext>(
         to router: some RouterMethods<Context>,
         guard routeGuard: TaskRouteGuard<Context>, refusal: (@Sendable (Context) async -> String?)? = nil
     ) -> RouterGroup<Context> {

@@ -6,7 +6,7 @@ import Hummingbird
 /// There is no guard that lets everyone in: a ``TaskService`` served on its own requires its `X-API-Key`
 /// (``apiKey(_:)``); the full sidecar accepts a request signed by a paired device or that key
 /// (`SignatureOrKeyMiddleware`).
-public struct TaskRouteGuard<Context: RequestContext> {
+package struct TaskRouteGuard<Context: RequestContext> {
     let middleware: any MiddlewareProtocol<Request, Response, Context>
 
     init(_ middleware: any MiddlewareProtocol<Request, Response, Context>) {
@@ -14,7 +14,7 @@ public struct TaskRouteGuard<Context: RequestContext> {
     }
 
     /// Only requests carrying `key` in the `X-API-Key` header.
-    public static func apiKey(_ key: TaskAPIKey) -> TaskRouteGuard {
+    package static func apiKey(_ key: TaskAPIKey) -> TaskRouteGuard {
         TaskRouteGuard(TaskAPIKeyMiddleware<Context>(key: key))
     }
 }

@@ -5,13 +5,13 @@ import Hummingbird
 /// The REST endpoints of the orchestrator brief under `/v1/tasks`.
 extension TaskService {
     /// Largest accepted `POST /v1/tasks` body.
-    public static let maxCreateBodyBytes = 128 * 1024
+    package static let maxCreateBodyBytes = 128 * 1024
 
     /// Adds the task routes in their own group at `/v1/tasks`, every one of them behind `guard`. Errors are
     /// ``SidecarError``s, answered in the API's error shape by the sidecar's `ErrorMiddleware` (or by Hummingbird
     /// itself on a router without it).
     @discardableResult
-    public func addRoutes<Context: RequestContext>(
+    package func addRoutes<Context: RequestContext>(
         to router: some RouterMethods<Context>, guard routeGuard: TaskRouteGuard<Context>
     ) -> RouterGroup<Context> {
         let group = router.group("v1/tasks").add(middleware: routeGuard.middleware)

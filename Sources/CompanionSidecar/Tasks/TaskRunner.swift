@@ -2,14 +2,14 @@ import CompanionAPI
 import Foundation
 
 /// Runs started tasks: the clone step, then the agent command, streaming their output into the log.
-public actor TaskRunner {
+package actor TaskRunner {
     let store: TaskStore
     let hub: LogHub
     let configuration: TaskRunnerConfiguration
     /// Which repositories tasks may clone (from ``TaskRunnerConfiguration/cloneRoots``).
-    public nonisolated let clonePolicy: ClonePolicy
+    package nonisolated let clonePolicy: ClonePolicy
     /// Who is told when a task run ends (Web Push).
-    public nonisolated let endObservers = TaskEndObservers()
+    package nonisolated let endObservers = TaskEndObservers()
     /// Tasks running now, by id.
     var running: [String: RunningTask] = [:]
 
@@ -24,7 +24,7 @@ public actor TaskRunner {
         var interruption: String?
     }
 
-    public init(store: TaskStore, hub: LogHub, configuration: TaskRunnerConfiguration) {
+    package init(store: TaskStore, hub: LogHub, configuration: TaskRunnerConfiguration) {
         self.store = store
         self.hub = hub
         self.configuration = configuration
@@ -34,7 +34,7 @@ public actor TaskRunner {
     }
 
     /// Why starting or cancelling a task was refused.
-    public enum Refusal: Error, Equatable {
+    package enum Refusal: Error, Equatable {
         case notFound
         case noCommand
         case notQueued(TaskStatus)
@@ -42,7 +42,7 @@ public actor TaskRunner {
     }
 
     /// Starts a queued task; the work goes on in the background.
-    public func start(id: String) async throws -> AgentTask {
+    package func start(id: String) async throws -> AgentTask {
         guard configuration.command != nil else {
             guard let task = try await store.task(id: id) else { throw Refusal.notFound }
             // A review runs the review command (the built-in claude one by default), but only on a sidecar
@@ -65,7 +65,7 @@ public actor TaskRunner {
     }
 
     /// Cancels a task: a queued one at once; a running one by SIGTERM, then SIGKILL after the grace period.
-    public func cancel(id: String) async throws -> AgentTask {
+    package func cancel(id: String) async throws -> AgentTask {
         if running[id] != nil {
             running[id]?.cancelled = true
             if let process = running[id]?.process { terminate(process) }
@@ -85,7 +85,7 @@ public actor TaskRunner {
 
     /// Marks tasks left running by a previous sidecar as failed and stops their orphaned processes.
     @discardableResult
-    public func recover() async throws -> [TaskStore.InterruptedTask] {
+    package func recover() async throws -> [TaskStore.InterruptedTask] {
         let interrupted = try await store.failInterrupted(
             reason: "the sidecar stopped while this task was running")
         for task in interrupted {
@@ -95,7 +95,7 @@ public actor TaskRunner {
     }
 
     /// Stops every running task (SIGTERM, then SIGKILL) and waits until each is recorded as failed with `reason`.
-    public func stopAll(reason: String = "the sidecar shut down while this task was running") async {
+    package func stopAll(reason: String = "the sidecar shut down while this task was running") async {
         for id in running.keys {
             running[id]?.cancelled = true
             running[id]?.interruption = reason
@@ -105,12 +105,12 @@ public actor TaskRunner {
     }
 
     /// Waits until no task is running (tests, shutdown).
-    public func waitUntilIdle() async {
+    package func waitUntilIdle() async {
         while let work = running.values.compactMap(\.work).first { await work.value }
     }
 
     /// Ids of the tasks running now.
-    public var runningTaskIDs: [String] { Array(running.keys) }
+    package var runningTaskIDs: [String] { Array(running.keys) }
 
     func terminate(_ process: TaskProcess) {
         process.signal(SIGTERM)

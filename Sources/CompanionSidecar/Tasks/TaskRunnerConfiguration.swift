@@ -1,37 +1,37 @@
 import Foundation
 
 /// How the sidecar runs tasks.
-public struct TaskRunnerConfiguration: Sendable {
+package struct TaskRunnerConfiguration: Sendable {
     /// The agent command, run with `/bin/sh -c`; nil when none is configured (starting a task is then refused).
-    public var command: String?
+    package var command: String?
     /// Where per-task workspaces live: `<dataDirectory>/tasks/<id>/workspace`.
-    public var dataDirectory: URL
+    package var dataDirectory: URL
     /// How long a cancelled task gets between SIGTERM and SIGKILL.
-    public var killGrace: Duration
+    package var killGrace: Duration
     /// The shell that runs ``command``.
-    public var shell: String
+    package var shell: String
     /// The git executable used for the clone step (looked up in `PATH` when not absolute).
-    public var git: String
+    package var git: String
     /// Variables removed from the environment the task sees (secrets of the sidecar itself).
-    public var hiddenEnvironment: Set<String>
+    package var hiddenEnvironment: Set<String>
     /// Directories under which local repositories may be cloned (`--clone-root`); empty: none may.
-    public var cloneRoots: [URL]
+    package var cloneRoots: [URL]
     /// How long the clone step may take before git is stopped and the task fails.
-    public var cloneTimeLimit: Duration
+    package var cloneTimeLimit: Duration
 
     /// The review command of pull request tasks (`--review-command`, run with `/bin/sh -c`, the review prompt and
     /// the diff on its standard input); nil runs ``claudeExecutable`` with ``TaskReview/claudeArguments``.
     /// Reviews start when this or ``command`` is set.
-    public var reviewCommand: String?
+    package var reviewCommand: String?
     /// The `claude` of the built-in review (looked up in `PATH` when not absolute).
-    public var claudeExecutable = "claude"
+    package var claudeExecutable = "claude"
     /// The environment of the built-in review (the sidecar's Claude Code environment); nil: the task environment.
-    public var reviewEnvironment: [String: String]?
+    package var reviewEnvironment: [String: String]?
 
     /// Default of ``cloneTimeLimit``: 10 minutes.
-    public static let defaultCloneTimeLimit: Duration = .seconds(600)
+    package static let defaultCloneTimeLimit: Duration = .seconds(600)
 
-    public init(
+    package init(
         command: String?, dataDirectory: URL, killGrace: Duration = .seconds(5), shell: String = "/bin/sh",
         git: String = "git",
         hiddenEnvironment: Set<String> = ["COMPANION_VAULT_PASSPHRASE", "COMPANION_SIDECAR_API_KEY"],
@@ -48,7 +48,7 @@ public struct TaskRunnerConfiguration: Sendable {
     }
 
     /// The workspace directory of a task.
-    public func workspace(taskID: String) -> URL {
+    package func workspace(taskID: String) -> URL {
         dataDirectory.appendingPathComponent("tasks", isDirectory: true)
             .appendingPathComponent(taskID, isDirectory: true)
             .appendingPathComponent("workspace", isDirectory: true)

@@ -4,15 +4,15 @@ import GRDB
 
 /// The orchestrator feature of the sidecar: task storage, the runner and live log broadcasting. Its routes are
 /// added behind a required ``TaskRouteGuard``.
-public struct TaskService: Sendable {
-    public let store: TaskStore
-    public let hub: LogHub
-    public let runner: TaskRunner
+package struct TaskService: Sendable {
+    package let store: TaskStore
+    package let hub: LogHub
+    package let runner: TaskRunner
     /// When false the WebSocket log endpoint refuses to upgrade (clients fall back to tail polling).
-    public let webSocketEnabled: Bool
+    package let webSocketEnabled: Bool
 
     /// Builds the service on a migrated database (see ``TaskStore/registerMigrations(in:)``).
-    public init(
+    package init(
         writer: any DatabaseWriter, configuration: TaskRunnerConfiguration, webSocketEnabled: Bool = true
     ) {
         let store = TaskStore(writer: writer)

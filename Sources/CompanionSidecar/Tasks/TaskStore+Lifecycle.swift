@@ -5,14 +5,14 @@ import GRDB
 /// State changes of a task as it runs.
 extension TaskStore {
     /// Outcome of asking to start a task.
-    public enum StartOutcome: Sendable {
+    package enum StartOutcome: Sendable {
         case started(AgentTask)
         case notFound
         case notQueued(TaskStatus)
     }
 
     /// Moves a queued task to running, atomically: of two concurrent starts exactly one wins.
-    public func markStarted(id: String, now: Date = Date()) async throws -> StartOutcome {
+    package func markStarted(id: String, now: Date = Date()) async throws -> StartOutcome {
         try await writer.write { db in
             guard let task = try Self.task(id: id, in: db) else { return .notFound }
             guard task.status == .queued else { return .notQueued(task.status) }
@@ -24,7 +24,7 @@ extension TaskStore {
     }
 
     /// Records a step's new state; `exitCode` and `finishedAt` are set when the step ends.
-    public func updateStep(
+    package func updateStep(
         taskID: String, name: String, status: TaskStatus, exitCode: Int? = nil, now: Date = Date()
     ) async throws {
         let time = TaskRowCoding.millis(now)
@@ -45,7 +45,7 @@ extension TaskStore {
     }
 
     /// Records the process group of the running step (nil when none runs), for recovery after a crash.
-    public func setProcessID(taskID: String, _ processID: Int32?) async throws {
+    package func setProcessID(taskID: String, _ processID: Int32?) async throws {
         try await writer.write { db in
             try db.execute(
                 sql: "UPDATE tasks SET process_id = ? WHERE id = ?", arguments: [processID.map { Int($0) }, taskID])
@@ -54,7 +54,7 @@ extension TaskStore {
 
     /// Ends a task: its final status, exit code and reason; steps that never ran become cancelled.
     @discardableResult
-    public func finish(
+    package func finish(
         taskID: String, status: TaskStatus, exitCode: Int?, reason: String?, now: Date = Date()
     ) async throws -> AgentTask? {
         try await writer.write { db in
@@ -82,14 +82,14 @@ extension TaskStore {
     }
 
     /// A task that was running when the sidecar stopped.
-    public struct InterruptedTask: Sendable, Equatable {
-        public var id: String
+    package struct InterruptedTask: Sendable, Equatable {
+        package var id: String
         /// Process group the task was running, if it had one.
-        public var processID: Int32?
+        package var processID: Int32?
     }
 
     /// Marks every task still `running` as failed with `reason` and a system log line (restart recovery).
-    public func failInterrupted(reason: String, now: Date = Date()) async throws -> [InterruptedTask] {
+    package func failInterrupted(reason: String, now: Date = Date()) async throws -> [InterruptedTask] {
         try await writer.write { db in
             let rows = try Row.fetchAll(
                 db, sql: "SELECT id, process_id FROM tasks WHERE status = ?",

@@ -5,13 +5,13 @@ import GRDB
 /// The task log: append-only lines numbered from 1 per task.
 extension TaskStore {
     /// A line as read from a task, before it has a cursor.
-    public typealias PendingLine = (stream: TaskLogStream, timestamp: Date, text: String)
+    package typealias PendingLine = (stream: TaskLogStream, timestamp: Date, text: String)
 
     /// Largest number of lines one tail answer carries.
-    public static let maxTailLines = 1000
+    package static let maxTailLines = 1000
 
     /// Appends lines in one transaction and returns them with their cursors.
-    public func append(taskID: String, _ lines: [PendingLine]) async throws -> [TaskLogLine] {
+    package func append(taskID: String, _ lines: [PendingLine]) async throws -> [TaskLogLine] {
         guard !lines.isEmpty else { return [] }
         return try await writer.write { db in try Self.appendLines(db, taskID: taskID, lines) }
     }
@@ -37,13 +37,13 @@ extension TaskStore {
     }
 
     /// Which lines a tail asks for: those after a cursor, or the last N.
-    public enum TailRequest: Sendable, Equatable {
+    package enum TailRequest: Sendable, Equatable {
         case after(Int)
         case last(Int)
     }
 
     /// Lines and task state from one consistent read; nil when the task does not exist.
-    public func tail(taskID: String, _ request: TailRequest, limit: Int = maxTailLines) async throws
+    package func tail(taskID: String, _ request: TailRequest, limit: Int = maxTailLines) async throws
         -> TaskLogTailResponse?
     {
         try await writer.read { db in

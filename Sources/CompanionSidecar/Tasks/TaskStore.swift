@@ -6,16 +6,16 @@ import GRDB
 ///
 /// The store takes any GRDB `DatabaseWriter` (the registry's pool, or a queue in tests); the registry calls
 /// ``registerMigrations(in:)`` so the task tables migrate with the rest of the schema.
-public struct TaskStore: Sendable {
+package struct TaskStore: Sendable {
     let writer: any DatabaseWriter
 
     /// Wraps a migrated database (see ``registerMigrations(in:)``).
-    public init(writer: any DatabaseWriter) {
+    package init(writer: any DatabaseWriter) {
         self.writer = writer
     }
 
     /// Registers the task tables' migrations: `tasks`, `task_steps` and `task_logs` (cursor per task).
-    public static func registerMigrations(in migrator: inout DatabaseMigrator) {
+    package static func registerMigrations(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("tasks-v1") { db in
             try db.execute(
                 sql: """
@@ -62,7 +62,7 @@ public struct TaskStore: Sendable {
 
     /// Creates a queued task with its planned steps (`clone` when there is a `repo_url`, then `run`; for a pull
     /// request review `clone`, `checkout`, `review`).
-    public func create(_ request: CreateTaskRequest, now: Date = Date()) async throws -> AgentTask {
+    package func create(_ request: CreateTaskRequest, now: Date = Date()) async throws -> AgentTask {
         let id = TaskID.generate()
         let created = Timestamp.truncated(now)
         try await writer.write { db in
@@ -90,12 +90,12 @@ public struct TaskStore: Sendable {
     }
 
     /// The task with its steps, or nil when there is none with this id.
-    public func task(id: String) async throws -> AgentTask? {
+    package func task(id: String) async throws -> AgentTask? {
         try await writer.read { db in try Self.task(id: id, in: db) }
     }
 
     /// Every task, newest first, without steps; `limit` keeps only the newest ones.
-    public func list(limit: Int? = nil) async throws -> [AgentTask] {
+    package func list(limit: Int? = nil) async throws -> [AgentTask] {
         try await writer.read { db in
             let rows = try Row.fetchCursor(
                 db,
@@ -108,7 +108,7 @@ public struct TaskStore: Sendable {
     }
 
     /// The `GET /v1/tasks` body (``TaskListResponse`` JSON), written straight from the rows.
-    public func listJSON(limit: Int? = nil) async throws -> [UInt8] {
+    package func listJSON(limit: Int? = nil) async throws -> [UInt8] {
         try await writer.read { db in try TaskListJSON.encode(db, limit: limit) }
     }
 
@@ -125,10 +125,10 @@ public struct TaskStore: Sendable {
 }
 
 /// Failures of the task store that are not database errors.
-public enum TaskStoreError: Error, CustomStringConvertible {
+package enum TaskStoreError: Error, CustomStringConvertible {
     case vanished(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .vanished(let id): "task \(id) disappeared from the database"
         }

@@ -10,7 +10,7 @@ import CompanionAPI
 /// changes what the sidecar enforces; SECURITY.md's table is written from them and `OptionScopeTests` compares.
 extension RouteScopes {
     /// When a row applies to a request.
-    public enum OptionCondition: String, Sendable, Equatable {
+    package enum OptionCondition: String, Sendable, Equatable {
         /// The field is present (any value, `null` included for a settings key, which removes it).
         case present = "present"
         /// The field is present and not empty.
@@ -22,15 +22,15 @@ extension RouteScopes {
     }
 
     /// One body-dependent decision.
-    public struct OptionRule: Sendable, Equatable {
+    package struct OptionRule: Sendable, Equatable {
         /// `METHOD /path`, as in ``RouteScopes/table``.
-        public let route: String
+        package let route: String
         /// The body field (`options.allowedTools`), settings key (`content.hooks`), or `session.permissionMode`
         /// (the options a session stored when it was created, which its later messages reuse).
-        public let field: String
-        public let condition: OptionCondition
-        public let scope: DeviceScope
-        public let reason: String
+        package let field: String
+        package let condition: OptionCondition
+        package let scope: DeviceScope
+        package let reason: String
     }
 
     static let chatStream = "POST /api/v1/chat/stream"
@@ -42,7 +42,7 @@ extension RouteScopes {
 
     /// Every body-dependent decision. A field of `ChatOptions` or `CreateSessionRequest` missing here fails
     /// `OptionScopeTests`, so a new option cannot ship without a decision.
-    public static let optionRules: [OptionRule] = chatOptionRules + sessionRules + configRules
+    package static let optionRules: [OptionRule] = chatOptionRules + sessionRules + configRules
 
     private static func rule(
         _ route: String, _ field: String, when condition: OptionCondition = .present, _ scope: DeviceScope,

@@ -4,9 +4,9 @@ import CompanionAPI
 /// ``DeviceScope`` of the device that signed the request (or of the API key). Routes are named as the router
 /// names them (`METHOD /path/{parameter}`). A route missing from the table is refused to everyone (403), and
 /// `RouteScopeTests` fails for it, so a new route cannot ship without a decision.
-public enum RouteScopes {
+package enum RouteScopes {
     /// What a route requires.
-    public enum Requirement: Sendable, Equatable {
+    package enum Requirement: Sendable, Equatable {
         /// No credential (the route does its own checks, e.g. loopback-only `pairing/start`).
         case open
         /// A device (or API key) with this scope. With `orSelf`, a device may also act on itself: the path
@@ -15,7 +15,7 @@ public enum RouteScopes {
     }
 
     /// Every route of the sidecar.
-    public static let table: [String: Requirement] = [
+    package static let table: [String: Requirement] = [
         "GET /health": .open, "HEAD /health": .open, "GET /openapi.yaml": .open, "HEAD /openapi.yaml": .open,
         // The phone web app's files (embedded, no data: every call the app makes is signed).
         "GET /app": .open, "HEAD /app": .open, "GET /app/**": .open, "HEAD /app/**": .open,
@@ -79,7 +79,7 @@ public enum RouteScopes {
     ]
 
     /// The requirement of `method` on the route `path` (as the router names it); nil when the table has none.
-    public static func requirement(method: String, path: String) -> Requirement? {
+    package static func requirement(method: String, path: String) -> Requirement? {
         table["\(method) \(path)"]
     }
 }

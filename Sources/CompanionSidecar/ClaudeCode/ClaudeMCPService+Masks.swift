@@ -4,7 +4,7 @@ import Foundation
 
 /// Masked MCP values sent back in `PUT /api/v1/mcp/{name}` (issue 29, finding 6): the stored secret goes back
 /// only to the program or address it was stored for.
-extension ClaudeCodeService {
+extension ClaudeMCPService {
     /// Puts the stored env and header values back where `definition` holds their masks. Refused (403) when the
     /// command, args or url changed, unless `mayRestoreElsewhere`: then audited as a reveal first.
     func restoreMasks(
@@ -24,17 +24,12 @@ extension ClaudeCodeService {
                         + "real values, or keep command, args and url (restoring them elsewhere needs the 'admin' "
                         + "scope)")
             }
-            do {
-                try await audit?(
-                    AuditEntry(
-                        at: Date(), event: .mcpSecretRevealed, deviceId: requester.deviceId, peer: requester.peer,
-                        detail: "\(existing.scope.rawValue) MCP server \(existing.name): \(masked.count) masked "
-                            + "values kept with a new command, args or url"))
-            } catch {
-                logger.error("the audit log cannot be written", metadata: ["error.type": "\(type(of: error))"])
-                throw SidecarError(
-                    .unavailable, "the audit log cannot be written now, so nothing is changed; try again")
-            }
+            try await context.audited(
+                AuditEntry(
+                    at: Date(), event: .mcpSecretRevealed, deviceId: requester.deviceId, peer: requester.peer,
+                    detail: "\(existing.scope.rawValue) MCP server \(existing.name): \(masked.count) masked "
+                        + "values kept with a new command, args or url"),
+                nothing: "is changed")
         }
         do {
             definition.env = try secretMask.restore(definition.env, existing: existing.env)

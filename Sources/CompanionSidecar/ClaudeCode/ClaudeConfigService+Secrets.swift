@@ -10,7 +10,7 @@ import Foundation
 /// `headers` (HTTP hooks carry tokens there; the companion's own hooks are commands that reach the owner socket and
 /// carry no secret, so the sidecar writes none into the settings). Only `POST /api/v1/config/reveal` (admin,
 /// audited) shows `env`.
-extension ClaudeCodeService {
+extension ClaudeConfigService {
     /// `settings` with its secret values masked.
     func maskingSecrets(_ settings: [String: Any]) -> [String: Any] {
         var masked: [String: Any] = [:]

@@ -1,11 +1,22 @@
 import CompanionAPI
 import CompanionClaudeCode
 import Foundation
+import Logging
 
-/// `GET /config` and `PUT /config` (``ClaudeMCPBackend``), over ``ClaudeSettingsStore``.
-extension ClaudeCodeService {
-    public func config(scope: String, projectPath: String?) async throws(SidecarError) -> ConfigInfo {
-        let projectPath = try await knownProject(projectPath)
+/// `GET /config`, `PUT /config` and `POST /config/reveal` (``ClaudeConfigBackend``, ``ClaudeConfigRoutes``): the
+/// user's and projects' `settings.json`, over ``ClaudeSettingsStore``, secrets masked
+/// (`ClaudeConfigService+Secrets.swift`).
+actor ClaudeConfigService: ClaudeConfigBackend {
+    let context: ClaudeCodeContext
+
+    var configLocations: ClaudeConfigLocations { context.configLocations }
+    var secretMask: MCPSecretMask { context.secretMask }
+    var logger: Logger { context.logger }
+
+    init(context: ClaudeCodeContext) { self.context = context }
+
+    func config(scope: String, projectPath: String?) async throws(SidecarError) -> ConfigInfo {
+        let projectPath = try await context.knownProject(projectPath)
         let settingsScope = try Self.settingsScope(scope)
         let store = ClaudeSettingsStore(locations: configLocations)
         let path = try Self.settingsPath(store, scope: settingsScope, projectPath: projectPath)
@@ -21,8 +32,8 @@ extension ClaudeCodeService {
         }
     }
 
-    public func updateConfig(_ request: UpdateConfigRequest) async throws(SidecarError) -> ConfigInfo {
-        _ = try await knownProject(request.projectPath)
+    func updateConfig(_ request: UpdateConfigRequest) async throws(SidecarError) -> ConfigInfo {
+        _ = try await context.knownProject(request.projectPath)
         let scope = try Self.settingsScope(request.scope)
         guard case .object(let members) = request.content else {
             throw .badRequest("content must be a JSON object of the settings to change")
@@ -48,10 +59,10 @@ extension ClaudeCodeService {
         } catch { throw Self.sidecarError(error) }
     }
 
-    public func revealConfigEnv(scope: String, projectPath: String?, requester: AuditRequester)
+    func revealConfigEnv(scope: String, projectPath: String?, requester: AuditRequester)
         async throws(SidecarError) -> ConfigRevealResponse
     {
-        let projectPath = try await knownProject(projectPath)
+        let projectPath = try await context.knownProject(projectPath)
         let settingsScope = try Self.settingsScope(scope)
         let store = ClaudeSettingsStore(locations: configLocations)
         let path = try Self.settingsPath(store, scope: settingsScope, projectPath: projectPath)
@@ -61,15 +72,11 @@ extension ClaudeCodeService {
             env = (object["env"] as? [String: Any] ?? [:]).compactMapValues { $0 as? String }
         } catch { throw Self.sidecarError(error) }
         // Recorded before the values leave: no audit row, no values.
-        do {
-            try await audit?(
-                AuditEntry(
-                    at: Date(), event: .configSecretRevealed, deviceId: requester.deviceId, peer: requester.peer,
-                    detail: "\(settingsScope.rawValue) settings.json: \(env.count) env values"))
-        } catch {
-            logger.error("the audit log cannot be written", metadata: ["error.type": "\(type(of: error))"])
-            throw SidecarError(.unavailable, "the audit log cannot be written now, so nothing is revealed; try again")
-        }
+        try await context.audited(
+            AuditEntry(
+                at: Date(), event: .configSecretRevealed, deviceId: requester.deviceId, peer: requester.peer,
+                detail: "\(settingsScope.rawValue) settings.json: \(env.count) env values"),
+            nothing: "is revealed")
         logger.notice("settings env values revealed", metadata: ["scope": "\(settingsScope.rawValue)"])
         return ConfigRevealResponse(scope: scope, path: path, env: env)
     }

@@ -4,26 +4,26 @@ import Foundation
 
 /// Projects, session lists, transcripts and stats: answered from the index (transcripts tailed into SQLite)
 /// and the session store, never by re-reading whole files.
-extension ClaudeCodeService {
-    public func projects() async throws(SidecarError) -> [Project] {
+extension ClaudeSessionService {
+    func projects() async throws(SidecarError) -> [Project] {
         try await indexed { try await $0.projects() }.map(ClaudeAPIMapping.project)
     }
 
-    public func project(id: UUID) async throws(SidecarError) -> Project {
+    func project(id: UUID) async throws(SidecarError) -> Project {
         guard let project = try await indexed({ try await $0.project(id: id) }) else {
             throw .notFound("no project with id \(id.uuidString)")
         }
         return ClaudeAPIMapping.project(project)
     }
 
-    public func projectSessions(id: UUID) async throws(SidecarError) -> [ChatSession] {
+    func projectSessions(id: UUID) async throws(SidecarError) -> [ChatSession] {
         _ = try await project(id: id)
         return try await sessions(SessionQuery(projectId: id))
     }
 
     /// The sessions the sidecar runs, then every other transcript as an external (read-only) session, most
     /// recently active first.
-    public func sessions(_ query: SessionQuery) async throws(SidecarError) -> [ChatSession] {
+    func sessions(_ query: SessionQuery) async throws(SidecarError) -> [ChatSession] {
         let summaries = try await indexed { try await $0.sessions(projectID: query.projectId) }
         let byClaudeID = Dictionary(summaries.map { ($0.claudeSessionId, $0) }, uniquingKeysWith: { first, _ in first })
         let managed = try await stored { try await $0.all() }
@@ -49,7 +49,7 @@ extension ClaudeCodeService {
         return merged.sorted { $0.lastActiveAt > $1.lastActiveAt }
     }
 
-    public func scan() async throws(SidecarError) -> SessionScanResponse {
+    func scan() async throws(SidecarError) -> SessionScanResponse {
         let summaries = try await indexed { index in
             try await index.refresh()
             return try await index.sessions(projectID: nil)
@@ -58,7 +58,7 @@ extension ClaudeCodeService {
             items: summaries.map(ClaudeAPIMapping.scanned), scannedPaths: [directories.projectsDirectory.path])
     }
 
-    public func session(id: UUID) async throws(SidecarError) -> ChatSession {
+    func session(id: UUID) async throws(SidecarError) -> ChatSession {
         switch try await resolve(id) {
         case .managed(let session):
             let transcript = try await transcriptSummary(of: session)
@@ -69,7 +69,7 @@ extension ClaudeCodeService {
         }
     }
 
-    public func messages(sessionId: UUID, limit: Int, offset: Int) async throws(SidecarError) -> ListResponse<Message> {
+    func messages(sessionId: UUID, limit: Int, offset: Int) async throws(SidecarError) -> ListResponse<Message> {
         let claudeID: String?
         var page: TranscriptPage?
         let before = offset + limit
@@ -95,7 +95,7 @@ extension ClaudeCodeService {
         return ListResponse(items: items, total: page.total)
     }
 
-    public func transcript(encodedProjectPath: String, sessionId: String, limit: Int, offset: Int)
+    func transcript(encodedProjectPath: String, sessionId: String, limit: Int, offset: Int)
         async throws(SidecarError) -> ListResponse<Message>
     {
         guard
@@ -112,15 +112,16 @@ extension ClaudeCodeService {
         return ListResponse(items: items, total: page.total)
     }
 
-    public func stats() async throws(SidecarError) -> StatsResponse {
+    func stats() async throws(SidecarError) -> StatsResponse {
         let projects = try await indexed { try await $0.projects() }
         let sessions = try await sessions(SessionQuery())
         let active = runs.values.filter { !$0.run.isFinished }.count
         let config = ClaudeConfigurationCounts(directories: directories, environment: settings.environment)
-        let mcp = await mcpServerCounts()
+        let servers = await mcp.serverCounts()
         return StatsResponse(
             projects: CountStat(total: projects.count), sessions: SessionStat(total: sessions.count, active: active),
-            skills: CountStat(total: config.skills), mcpServers: MCPStat(total: mcp.total, healthy: mcp.healthy),
+            skills: CountStat(total: config.skills),
+            mcpServers: MCPStat(total: servers.total, healthy: servers.healthy),
             plugins: PluginStat(total: config.plugins, enabled: config.enabledPlugins))
     }
 

@@ -3,8 +3,8 @@ import CompanionClaudeCode
 import Foundation
 
 /// Creating, forking and deleting the sessions the sidecar runs.
-extension ClaudeCodeService {
-    public func createSession(_ request: CreateSessionRequest) async throws(SidecarError) -> ChatSession {
+extension ClaudeSessionService {
+    func createSession(_ request: CreateSessionRequest) async throws(SidecarError) -> ChatSession {
         let session = try await newSession(
             id: UUID(), projectId: request.projectId, name: request.name, request: request)
         try await stored { try await $0.save(session) }
@@ -35,7 +35,7 @@ extension ClaudeCodeService {
             lastActiveAt: now)
     }
 
-    public func deleteSession(id: UUID) async throws(SidecarError) {
+    func deleteSession(id: UUID) async throws(SidecarError) {
         if let running = runs[id], !running.run.isFinished {
             throw SidecarError(.conflict, "session \(id.uuidString) is answering; cancel it first")
         }
@@ -52,7 +52,7 @@ extension ClaudeCodeService {
     /// A new session that starts with `id`'s history: its first message runs `--resume <original>
     /// --fork-session`, so Claude Code copies the history into a new transcript and the original file is not
     /// touched. External sessions can be forked too: that is how one continues them from the companion.
-    public func forkSession(id: UUID) async throws(SidecarError) -> ChatSession {
+    func forkSession(id: UUID) async throws(SidecarError) -> ChatSession {
         let now = Date()
         let fork: ManagedSession
         switch try await resolve(id) {

@@ -15,8 +15,8 @@ struct SessionRun: Sendable {
 
 /// Chat: starting a run in a session, streaming its events, cancelling it, and keeping the session's record
 /// (Claude session id, status, cost) whether or not anyone is listening.
-extension ClaudeCodeService {
-    public func chat(_ request: ChatStreamRequest, resumeAfter lastEventID: String?, caller: ChatCaller)
+extension ClaudeSessionService {
+    func chat(_ request: ChatStreamRequest, resumeAfter lastEventID: String?, caller: ChatCaller)
         async throws(SidecarError) -> ChatRunStream
     {
         let digest = SHA256.hash(Array(request.prompt.utf8))
@@ -35,7 +35,7 @@ extension ClaudeCodeService {
             try OptionCheck.requireStoredMode(
                 session.options.permissionMode, scopes: caller.scopes, deviceID: caller.deviceID)
         }
-        let supervisor = try await requireSupervisor()
+        let supervisor = try await runtime.requireSupervisor()
         var options = try runOptions(session.options, overrides: request.options)
         if !caller.scopes.contains(.control) { Self.confine(&options) }
         let mode: ClaudeRunRequest.Session =
@@ -83,7 +83,7 @@ extension ClaudeCodeService {
         if options.permissionMode == nil { options.permissionMode = .default }
     }
 
-    public func cancelChat(sessionId: UUID) async throws(SidecarError) -> Bool {
+    func cancelChat(sessionId: UUID) async throws(SidecarError) -> Bool {
         guard let current = runs[sessionId] else {
             _ = try await resolve(sessionId)
             return false

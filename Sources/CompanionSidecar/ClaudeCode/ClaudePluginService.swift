@@ -1,27 +1,35 @@
 import CompanionAPI
 import CompanionClaudeCode
 import Foundation
+import Logging
 
-/// Plugins and marketplaces (``ClaudePluginsBackend``), only through the real `claude plugin … --json`, so that
+/// Plugins and marketplaces (``ClaudePluginsBackend``, ``ClaudePluginRoutes``), only through the real `claude plugin … --json`, so that
 /// Claude Code's own files (`installed_plugins.json`, `known_marketplaces.json`, `enabledPlugins`) stay its own.
-extension ClaudeCodeService: ClaudePluginsBackend {
-    /// The CLI's plugin commands; 503 with the fix when `claude` is missing.
-    func pluginCLI() async throws(SidecarError) -> ClaudePlugins {
-        if cli == nil { await locate() }
-        guard let cli else {
-            throw SidecarError(.unavailable, cliProblem ?? "Claude Code is not available on the workstation")
-        }
-        return ClaudePlugins(executable: cli.executable, environment: settings.environment)
+actor ClaudePluginService: ClaudePluginsBackend {
+    let context: ClaudeCodeContext
+    let runtime: ClaudeRuntime
+
+    var logger: Logger { context.logger }
+
+    init(context: ClaudeCodeContext, runtime: ClaudeRuntime) {
+        self.context = context
+        self.runtime = runtime
     }
 
-    public func plugins() async throws(SidecarError) -> [Plugin] {
+    /// The CLI's plugin commands; 503 with the fix when `claude` is missing.
+    func pluginCLI() async throws(SidecarError) -> ClaudePlugins {
+        let cli = try await runtime.requireCLI()
+        return ClaudePlugins(executable: cli.executable, environment: context.settings.environment)
+    }
+
+    func plugins() async throws(SidecarError) -> [Plugin] {
         let cli = try await pluginCLI()
         do { return try await cli.installed().map(ClaudeExtensionsMapping.plugin) } catch {
             throw ClaudeExtensionsMapping.error(error)
         }
     }
 
-    public func pluginMarketplaces() async throws(SidecarError) -> [PluginMarketplace] {
+    func pluginMarketplaces() async throws(SidecarError) -> [PluginMarketplace] {
         let cli = try await pluginCLI()
         do {
             let marketplaces = try await cli.marketplaces()
@@ -36,7 +44,7 @@ extension ClaudeCodeService: ClaudePluginsBackend {
         } catch { throw ClaudeExtensionsMapping.error(error) }
     }
 
-    public func searchMarketplacePlugins(query: String) async throws(SidecarError) -> [PluginInfo] {
+    func searchMarketplacePlugins(query: String) async throws(SidecarError) -> [PluginInfo] {
         let cli = try await pluginCLI()
         do {
             return PluginSearch.search(query, in: try await cli.available()).map {
@@ -45,7 +53,7 @@ extension ClaudeCodeService: ClaudePluginsBackend {
         } catch { throw ClaudeExtensionsMapping.error(error) }
     }
 
-    public func installPlugin(_ request: InstallPluginRequest) async throws(SidecarError) -> Plugin {
+    func installPlugin(_ request: InstallPluginRequest) async throws(SidecarError) -> Plugin {
         let cli = try await pluginCLI()
         do {
             let id = try PluginID(name: request.pluginName, marketplace: request.marketplace)
@@ -55,7 +63,7 @@ extension ClaudeCodeService: ClaudePluginsBackend {
         } catch { throw ClaudeExtensionsMapping.error(error) }
     }
 
-    public func setPluginEnabled(name: String, enabled: Bool) async throws(SidecarError) -> EnabledResponse {
+    func setPluginEnabled(name: String, enabled: Bool) async throws(SidecarError) -> EnabledResponse {
         let cli = try await pluginCLI()
         do {
             let plugin = try await cli.resolveInstalled(name)
@@ -65,7 +73,7 @@ extension ClaudeCodeService: ClaudePluginsBackend {
         } catch { throw ClaudeExtensionsMapping.error(error) }
     }
 
-    public func uninstallPlugin(name: String) async throws(SidecarError) {
+    func uninstallPlugin(name: String) async throws(SidecarError) {
         let cli = try await pluginCLI()
         do {
             let plugin = try await cli.resolveInstalled(name)
@@ -74,8 +82,8 @@ extension ClaudeCodeService: ClaudePluginsBackend {
         } catch { throw ClaudeExtensionsMapping.error(error) }
     }
 
-    public func addMarketplace(_ request: AddMarketplaceRequest) async throws(SidecarError) -> Marketplace {
-        let source = try marketplaceSource(request.repo)
+    func addMarketplace(_ request: AddMarketplaceRequest) async throws(SidecarError) -> Marketplace {
+        let source = try ClaudeCloneSource.marketplaceSource(request.repo, roots: context.settings.cloneRoots)
         let cli = try await pluginCLI()
         do {
             let name = try await cli.addMarketplace(source: source)
@@ -89,19 +97,8 @@ extension ClaudeCodeService: ClaudePluginsBackend {
         } catch { throw ClaudeExtensionsMapping.error(error) }
     }
 
-    public func removeMarketplace(name: String) async throws(SidecarError) {
+    func removeMarketplace(name: String) async throws(SidecarError) {
         let cli = try await pluginCLI()
         do { try await cli.removeMarketplace(name: name) } catch { throw ClaudeExtensionsMapping.error(error) }
-    }
-
-    /// What `claude plugin marketplace add` is given: GitHub `owner/repo` and https/ssh addresses as they are, a
-    /// local directory only under the clone roots, resolved.
-    func marketplaceSource(_ repo: String) throws(SidecarError) -> String {
-        if Self.gitHubShorthand(repo) != nil { return repo }
-        let source = try cloneSource(repo)
-        if source.hasPrefix("file://") {
-            return String(source.dropFirst("file://".count)).removingPercentEncoding ?? source
-        }
-        return source
     }
 }

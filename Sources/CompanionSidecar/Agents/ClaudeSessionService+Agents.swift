@@ -2,7 +2,7 @@ import CompanionAgents
 import CompanionClaudeCode
 import Foundation
 
-extension ClaudeCodeService {
+extension ClaudeSessionService {
     /// The chats this sidecar runs, as agent sessions (`source: chat`): running while a run streams, else idle.
     func agentSessions() async -> [AgentSession] {
         guard let all = try? await store.all() else { return [] }
