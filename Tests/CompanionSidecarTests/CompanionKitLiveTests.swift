@@ -52,7 +52,8 @@ import Testing
         try await setup.run { url in
             let workstation = try WorkstationPairing(url: url, timeout: TestDeadline.seconds)
             // Every scope: admin is paired through the owner socket (loopback TCP refuses it), as the CLI does.
-            let owner = OwnerControl(dataDirectory: setup.directory.appendingPathComponent("sidecar"))
+            let owner = OwnerControl(
+                dataDirectory: setup.directory.appendingPathComponent("sidecar"), timeout: TestDeadline.seconds)
             let started = try await workstation.start {
                 try await owner.startPairing(ttlSeconds: nil, scopes: DeviceScope.all)
             }

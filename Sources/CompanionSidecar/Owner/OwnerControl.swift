@@ -1,6 +1,7 @@
 import CompanionAPI
 import CompanionCrypto
 import Foundation
+import NIOCore
 
 #if canImport(Glibc)
     import Glibc
@@ -25,12 +26,17 @@ package struct OwnerControl: Sendable {
     /// is opened directly; nil when it cannot be had (a keyed log then cannot be appended to, nor checked fully).
     let auditKey: @Sendable () -> SecureBytes?
 
-    /// Control of the sidecar whose data directory is `dataDirectory`.
+    /// How long a request to the running sidecar's owner socket may take.
+    let timeout: TimeAmount
+
+    /// Control of the sidecar whose data directory is `dataDirectory`; a request to a running one fails after
+    /// `timeout` seconds.
     package init(
         dataDirectory: URL, now: @escaping @Sendable () -> Date = { Date() },
-        auditKey: @escaping @Sendable () -> SecureBytes? = { nil }
+        auditKey: @escaping @Sendable () -> SecureBytes? = { nil }, timeout: TimeInterval = 10
     ) {
         self.dataDirectory = dataDirectory
+        self.timeout = .milliseconds(Int64(timeout * 1000))
         self.now = now
         self.auditKey = auditKey
     }
@@ -153,7 +159,8 @@ package struct OwnerControl: Sendable {
         do {
             lock = try DataDirectoryLock.acquire(dataDirectory)
         } catch let inUse as DataDirectoryInUse where inUse.reason == nil {
-            return try await running(OwnerSocketClient(socketPath: OwnerSocket.path(in: dataDirectory)))
+            return try await running(
+                OwnerSocketClient(socketPath: OwnerSocket.path(in: dataDirectory), timeout: timeout))
         }
         defer { lock.release() }
         let registry = try Registry(directory: dataDirectory, auditKey: keyed ? auditKey() : nil)

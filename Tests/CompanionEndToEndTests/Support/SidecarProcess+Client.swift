@@ -11,7 +11,7 @@ extension SidecarProcess {
     /// socket for `control` or `admin` (which loopback refuses).
     func startPairing(ttlSeconds: Int? = nil, scopes: Set<DeviceScope>? = nil) async throws -> PairingStartResponse {
         if let scopes, !scopes.isSubset(of: DeviceScope.pairingDefault) {
-            return try await OwnerControl(dataDirectory: dataDirectory).startPairing(
+            return try await OwnerControl(dataDirectory: dataDirectory, timeout: TestDeadline.seconds).startPairing(
                 ttlSeconds: ttlSeconds, scopes: scopes)
         }
         return try await client().startPairing(ttlSeconds: ttlSeconds, scopes: scopes)

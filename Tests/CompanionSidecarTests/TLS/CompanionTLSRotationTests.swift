@@ -25,7 +25,7 @@ import Testing
             profile: try VaultProfile("default"), directory: directory.appendingPathComponent("vault"),
             parameters: .minimum, passphrase: .fixed("correct horse battery staple"))
         let companion = Companion(vault: vault, timeout: TestDeadline.seconds)
-        let owner = OwnerControl(dataDirectory: configuration.dataDirectory)
+        let owner = OwnerControl(dataDirectory: configuration.dataDirectory, timeout: TestDeadline.seconds)
         let started = try await owner.startPairing(ttlSeconds: nil, scopes: [.read])
         let outcome = try await companion.pair(
             try PairingInvitation(code: started.code), at: "https://127.0.0.1:\(running.port)",

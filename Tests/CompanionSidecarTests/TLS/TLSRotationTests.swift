@@ -31,7 +31,7 @@ import Testing
         }
         #expect(running.address.tlsPin == first.pin && running.address.localURL.hasPrefix("https://"))
         #expect(try await served(first.pin))
-        let owner = OwnerControl(dataDirectory: configuration.dataDirectory)
+        let owner = OwnerControl(dataDirectory: configuration.dataDirectory, timeout: TestDeadline.seconds)
         #expect(try await owner.tlsStatus() == TLSStatusResponse(current: first.pin))
 
         // Announced an hour ahead, so "until the switch" holds however slowly a loaded machine runs curl (a switch
@@ -70,7 +70,7 @@ import Testing
         configuration.advertise = false
         let sidecar = try Sidecar(configuration: configuration, logLevel: .warning)
         let running = try await sidecar.start()
-        let owner = OwnerControl(dataDirectory: configuration.dataDirectory)
+        let owner = OwnerControl(dataDirectory: configuration.dataDirectory, timeout: TestDeadline.seconds)
         do {
             _ = try await owner.announceTLSRotation(TLSRotation(next: .generate(), switchAt: Date()))
             Issue.record("a rotation of the user's certificate was accepted")
