@@ -38,7 +38,7 @@ import Testing
         let sidecar = try Sidecar(configuration: Self.configuration(directory, taskCommand: "true"), logLevel: .warning)
         let task = try await sidecar.tasks.store.create(CreateTaskRequest(title: "modes"))
         _ = try await sidecar.tasks.runner.start(id: task.id)
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + TestDeadline.duration
         while ContinuousClock.now < deadline, try await sidecar.tasks.store.task(id: task.id)?.status.isFinished != true
         {
             try await Task.sleep(for: .milliseconds(20))

@@ -47,7 +47,7 @@ public final class ScriptedModelEndpoint: @unchecked Sendable {
     /// Waits until `predicate` holds for the requests received (woken by each request, no polling); throws after
     /// `timeout` seconds.
     public func waitForRequests(
-        timeout: Double = 60, _ predicate: ([ScriptedModelRequest]) -> Bool
+        timeout: Double = TestDeadline.seconds, _ predicate: ([ScriptedModelRequest]) -> Bool
     ) throws {
         let deadline = Date().addingTimeInterval(timeout)
         condition.lock()

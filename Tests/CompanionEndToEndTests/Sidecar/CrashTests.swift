@@ -43,7 +43,7 @@ import Testing
             // Killed after a random number of acknowledged pairings in this round (not after a random time: on a
             // loaded machine the burst may not have paired anything yet).
             let target = await acknowledged.paired.count + Int.random(in: 1...6, using: &random)
-            let deadline = ContinuousClock.now + .seconds(60)
+            let deadline = ContinuousClock.now + TestDeadline.duration
             while await acknowledged.paired.count < target, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(5))
             }

@@ -52,7 +52,7 @@ import Testing
             let replacement = try Data(contentsOf: files.appendingPathComponent("second.\(name)"))
             try replacement.write(to: name == "crt" ? cert : key, options: .atomic)
         }
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(TestDeadline.seconds)
         var served = ""
         while Date() < deadline {
             served = try await sidecar.curl(lan, sidecar.lanURL + "/health", pin: second)

@@ -98,7 +98,7 @@ actor AgentEventLog {
 
     /// The first event (already received or still to come) for which `predicate` holds.
     func first(
-        _ what: String, timeout: Duration = .seconds(90),
+        _ what: String, timeout: Duration = TestDeadline.duration,
         where predicate: @escaping @Sendable (AgentEventMessage) -> Bool
     ) async throws -> AgentEventMessage {
         try await next(after: 0, what, timeout: timeout, where: predicate)
@@ -106,7 +106,7 @@ actor AgentEventLog {
 
     /// The first event after the first `count` received for which `predicate` holds.
     func next(
-        after count: Int, _ what: String, timeout: Duration = .seconds(90),
+        after count: Int, _ what: String, timeout: Duration = TestDeadline.duration,
         where predicate: @escaping @Sendable (AgentEventMessage) -> Bool
     ) async throws -> AgentEventMessage {
         if let event = events.dropFirst(count).first(where: predicate) { return event }

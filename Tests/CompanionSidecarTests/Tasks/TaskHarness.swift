@@ -76,7 +76,7 @@ struct TaskHarness {
     }
 
     /// Waits (up to `timeout`) until the task is finished, and returns it.
-    func waitForEnd(_ id: String, timeout: Duration = .seconds(60)) async throws -> AgentTask {
+    func waitForEnd(_ id: String, timeout: Duration = TestDeadline.duration) async throws -> AgentTask {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let task = try await service.store.task(id: id), task.status.isFinished { return task }

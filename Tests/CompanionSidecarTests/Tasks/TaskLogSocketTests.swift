@@ -113,7 +113,7 @@ actor Collector {
     func note(_ event: LogFollower.Event) { events.append(event) }
 
     /// Waits until at least `count` lines arrived.
-    func waitFor(count: Int, timeout: Duration = .seconds(60)) async throws {
+    func waitFor(count: Int, timeout: Duration = TestDeadline.duration) async throws {
         let deadline = ContinuousClock.now + timeout
         while lines.count < count {
             guard ContinuousClock.now < deadline else { throw TaskHarness.HarnessError.timeout("\(count) lines") }
