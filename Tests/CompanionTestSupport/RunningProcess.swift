@@ -59,7 +59,9 @@ public final class RunningProcess: @unchecked Sendable {
 
     /// Waits until `condition` holds for (standard output, standard error) so far; throws ``ProcessRunner/TimeoutError``
     /// after `timeout` seconds, or ``EndedError`` if the child ended without it holding.
-    public func waitForOutput(timeout: Double = TestDeadline.seconds, _ condition: @escaping (String, String) -> Bool) async throws {
+    public func waitForOutput(timeout: Double = TestDeadline.seconds, _ condition: @escaping (String, String) -> Bool)
+        async throws
+    {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let (out, err, ended) = self.condition.withLock {

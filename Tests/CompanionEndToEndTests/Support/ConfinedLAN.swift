@@ -48,7 +48,10 @@ final class ConfinedLAN: @unchecked Sendable {
     }
 
     /// `command` inside the namespace, with the namespace's bus and `environment`.
-    func run(_ command: [String], environment: [String: String?] = [:], input: String? = nil, timeout: Double = TestDeadline.seconds)
+    func run(
+        _ command: [String], environment: [String: String?] = [:], input: String? = nil,
+        timeout: Double = TestDeadline.seconds
+    )
         async throws -> ProcessRunner.Result
     {
         try await ProcessRunner.run(

@@ -1,5 +1,6 @@
 import CompanionAPI
 import CompanionClient
+import CompanionTestSupport
 import Foundation
 
 /// Every event one `/ws` connection received, in order, and waits for the one a test expects (woken by each
