@@ -28,10 +28,10 @@ scripts/check-webapp.sh
 swift build --build-tests --enable-code-coverage --explicit-target-dependency-import-check error
 # A secret's bytes are package-only (a probe of an embedding app's code must not compile against the built module).
 scripts/check-secret-bytes.sh
-# At most 16 tests run at once (swift-testing's own bound). Unbounded, all ~900 start together on the machine's two
-# cores and share one two-thread pool with the in-process sidecars they talk to: in the first two minutes of a run,
-# clients waiting 10-60 s for an answer, a WebSocket's 5 s ping and 1-minute time limits failed at random, a
-# different test each run. Bounded, a test's clock starts when it runs. Set the variable to change the width.
+# At most 16 test cases run at once (swift-testing's own bound; each argument of a parameterised test is one).
+# Unbounded, all ~900 started together on two cores and shared one two-thread pool with the in-process sidecars
+# they talk to: in the first two minutes of a run, 10-60 s client waits, a WebSocket's 5 s ping and one-minute
+# time limits failed, a different test each run. Bounded, a test's clock starts when it runs.
 export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="${SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH:-16}"
 # First, the tests that stop the keyring daemon to line up concurrent processes, with the keyring to themselves
 # (run while others use it, they made those wait); then every other test (its coverage is the one reported).

@@ -86,11 +86,23 @@ public enum ProcessRunner {
     }
 
     /// Starts `executable` now and lets a thread of its own wait for its end: for clean-up in a `defer` of async
-    /// code (stopping a tmux server, removing a namespace), where nothing after it needs the program done. Its
-    /// outcome is not reported.
+    /// code (stopping a tmux server, clearing a keyring profile), where nothing after it needs the program done. Its
+    /// outcome is not reported; the test process waits for it at exit (``Teardowns``).
     public static func cleanUp(_ executable: String, _ arguments: [String], timeout: Double = 120) {
         guard let child = try? spawn(executable, arguments) else { return }
         child.closeInput()
-        Thread.detachNewThread { _ = try? child.finishBlocking(timeout: timeout) }
+        cleanUps.start { _ = try? child.finishBlocking(timeout: timeout) }
     }
+
+    /// Runs `executable` once `process` (already signalled) has ended, on a thread of its own, as ``cleanUp(_:_:timeout:)``.
+    public static func cleanUp(
+        after process: RunningProcess, _ executable: String, _ arguments: [String], timeout: Double = 120
+    ) {
+        cleanUps.start {
+            _ = try? process.finishBlocking(timeout: timeout)
+            _ = try? runBlocking(executable, arguments, timeout: timeout)
+        }
+    }
+
+    private static let cleanUps = Teardowns()
 }

@@ -44,11 +44,15 @@ public final class ScriptedModelEndpoint: @unchecked Sendable {
     /// The `POST /v1/messages` requests so far.
     public var messageRequests: [ScriptedModelRequest] { requests.filter(\.isMessages) }
 
-    /// Waits until `predicate` holds for the requests received (woken by each request, no polling); throws after
-    /// `timeout` seconds.
+    /// Waits until `predicate` holds for the requests received (woken by each request, no polling, on a thread of
+    /// its own); throws after `timeout` seconds.
     public func waitForRequests(
-        timeout: Double = TestDeadline.seconds, _ predicate: ([ScriptedModelRequest]) -> Bool
-    ) throws {
+        timeout: Double = TestDeadline.seconds, _ predicate: @escaping @Sendable ([ScriptedModelRequest]) -> Bool
+    ) async throws {
+        try await offPool { try self.waitForRequestsBlocking(timeout: timeout, predicate) }
+    }
+
+    private func waitForRequestsBlocking(timeout: Double, _ predicate: ([ScriptedModelRequest]) -> Bool) throws {
         let deadline = Date().addingTimeInterval(timeout)
         condition.lock()
         defer { condition.unlock() }

@@ -3,7 +3,8 @@ import Foundation
 /// Clean-up that must not block Swift's pool but must be finished before something else starts.
 ///
 /// A test's `defer` cannot `await`, and waiting there for a child to end would hold one of the pool's threads
-/// (``PoolGuard``). A ``Teardowns`` list runs each clean-up on a thread of its own, in the order given, and lets
+/// (``PoolGuard``). A ``Teardowns`` list runs each clean-up on a thread of its own (the steps of one clean-up in
+/// order, different clean-ups side by side), and lets
 /// whoever needs the machine clean again (the next network namespace on the same addresses) wait for all of them
 /// with ``finishAll()``. At the test process's exit the clean-ups still running are waited for, so none is cut off.
 public final class Teardowns: @unchecked Sendable {

@@ -7,7 +7,8 @@ import Foundation
 /// the clients' 10 s default failed tests under load ("the sidecar did not answer in time") although nothing was
 /// wrong. A test that is about timing sets its own, short deadline instead.
 public enum TestDeadline {
-    /// In seconds, for the `timeout:` of `CompanionAPIClient`, `TaskClient`, `WorkstationPairing`, `Companion` and `OwnerControl`.
+    /// In seconds, for the `timeout:` of `CompanionAPIClient`, `TaskClient`, `WorkstationPairing`, `Companion` and
+    /// `OwnerControl`.
     public static let seconds: TimeInterval = 300
     /// The same, for `SidecarTransport`.
     public static let duration: Duration = .seconds(300)

@@ -46,7 +46,7 @@ import Testing
         defer { open.kill(SIGKILL) }
         let request = "GET /health HTTP/1.1\r\nHost: \(ConfinedLAN.address)\r\n\r\n"
         open.write(request)
-        try await open.waitForOutput(timeout: 20) { out, _ in out.contains("\"ok\":true") }
+        try await open.waitForOutput(timeout: TestDeadline.seconds) { out, _ in out.contains("\"ok\":true") }
 
         for name in ["crt", "key"] {
             let replacement = try Data(contentsOf: files.appendingPathComponent("second.\(name)"))
@@ -64,7 +64,7 @@ import Testing
         // The connection opened before is still served, on its old session.
         let before = open.stdout.components(separatedBy: "\"ok\":true").count
         open.write(request)
-        try await open.waitForOutput(timeout: 20) { out, _ in
+        try await open.waitForOutput(timeout: TestDeadline.seconds) { out, _ in
             out.components(separatedBy: "\"ok\":true").count > before
         }
         #expect(sidecar.process.stderr.contains("NEW key \(second)"), "\(sidecar.process.stderr)")

@@ -29,7 +29,7 @@ struct KeysCLISecretServiceTests {
             return result
         }
 
-        let created = await try JSONDecoder().decode(
+        let created = try await JSONDecoder().decode(
             InitOutput.self, from: Data(try run(["keys", "init", "--json"]).stdoutBytes))
         #expect(created.created)
 
@@ -54,18 +54,18 @@ struct KeysCLISecretServiceTests {
         #expect(pair.publicKey.fingerprint.description == created.identity.fingerprint)
 
         // A new process finds the same key; init again changes nothing.
-        let shown = await try JSONDecoder().decode(
+        let shown = try await JSONDecoder().decode(
             Identity.self, from: Data(try run(["keys", "show", "--json"]).stdoutBytes))
         #expect(shown.fingerprint == created.identity.fingerprint)
-        let again = await try JSONDecoder().decode(
+        let again = try await JSONDecoder().decode(
             InitOutput.self, from: Data(try run(["keys", "init", "--json"]).stdoutBytes))
         #expect(!again.created)
         #expect(again.identity.publicKey == created.identity.publicKey)
-        _ = await try run(["keys", "init"])
-        _ = await try run(["keys", "show"])
-        let audit = await try run(["keys", "audit"])
+        _ = try await run(["keys", "init"])
+        _ = try await run(["keys", "show"])
+        let audit = try await run(["keys", "audit"])
         #expect(audit.stdout.contains(created.identity.fingerprint))
-        _ = await try run(["keys", "audit", "--json"])
+        _ = try await run(["keys", "audit", "--json"])
 
         // The private half is in no output and in no file under the (temporary) HOME and XDG directories.
         let needles = leakNeedles(secretKey)

@@ -25,13 +25,16 @@ extension RealClaudeSidecarSuites {
             let added = try await ProcessRunner.run(
                 "/usr/sbin/useradd", ["--no-create-home", "--shell", "/usr/sbin/nologin", user])
             try #require(added.status == 0, "useradd (the test runs as root): \(added)")
-            defer { ProcessRunner.cleanUp("/usr/sbin/userdel", [user], timeout: 30) }
             let uid = try await ProcessRunner.run("/usr/bin/id", ["-u", user]).stdout
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             let listener = try ProcessRunner.spawn(
                 "/usr/bin/setpriv",
                 ["--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", "/usr/bin/python3", "-u", "-c", Self.spy])
-            defer { listener.kill(SIGKILL) }
+            // The user goes once its process has ended (a zombie still counts as the user's: userdel refuses).
+            defer {
+                listener.kill(SIGKILL)
+                ProcessRunner.cleanUp(after: listener, "/usr/sbin/userdel", [user], timeout: 30)
+            }
             try await listener.waitForOutput { out, _ in out.contains("PORT ") }
             let port = try #require(
                 listener.stdout.split(separator: "\n").first { $0.hasPrefix("PORT ") }.map { $0.dropFirst(5) })

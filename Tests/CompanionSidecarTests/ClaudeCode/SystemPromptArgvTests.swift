@@ -19,7 +19,7 @@ extension RealClaudeSidecarSuites {
                         prompt: "hello", options: ChatOptions(systemPrompt: system, appendSystemPrompt: appended)))
                 let sessionID = try #require(stream.sessionID)
                 // The model was asked: `claude` is running and has read its options.
-                try fixture.endpoint.waitForRequests { requests in
+                try await fixture.endpoint.waitForRequests { requests in
                     requests.contains { String(decoding: $0.body, as: UTF8.self).contains(system) }
                 }
                 let body = fixture.endpoint.messageRequests.map { String(decoding: $0.body, as: UTF8.self) }

@@ -94,9 +94,10 @@ struct NginxProxy {
         let deadline = Date().addingTimeInterval(TestDeadline.seconds)
         while !FileManager.default.fileExists(atPath: proxy.socket) {
             guard process.isRunning, Date() < deadline else {
+                let log =
+                    (try? String(contentsOf: directory.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
                 proxy.stop()
-                throw NginxStartError(
-                    log: (try? String(contentsOf: directory.appendingPathComponent("error.log"))) ?? "")
+                throw NginxStartError(log: log)
             }
             try await Task.sleep(for: .milliseconds(20))
         }

@@ -36,7 +36,7 @@ struct TaskClonePolicyTests {
     }
 
     @Test func localPathsAreAcceptedOnlyWhenTheyResolveUnderACloneRoot() async throws {
-        let layout = await try Layout()
+        let layout = try await Layout()
         let harness = try TaskHarness(
             command: nil, directory: layout.base.appendingPathComponent("data"), cloneRoots: [layout.root])
         let accepted = [
@@ -67,7 +67,7 @@ struct TaskClonePolicyTests {
     }
 
     @Test func localCloneFromACloneRootWorks() async throws {
-        let layout = await try Layout()
+        let layout = try await Layout()
         let harness = try TaskHarness(
             command: "cat README.md; git log --oneline | wc -l", directory: layout.base.appendingPathComponent("data"),
             cloneRoots: [layout.root])

@@ -15,7 +15,7 @@ struct TaskReviewStreamingTests {
     ]
 
     @Test func eachLineOfTheReviewIsLoggedOnceTheModelHasWrittenIt() async throws {
-        let layout = await try TaskReviewTests.Layout()
+        let layout = try await TaskReviewTests.Layout()
         defer { try? FileManager.default.removeItem(at: layout.base) }
         let endpoint = try ScriptedModelEndpoint { request in
             let text = request.allTexts.joined(separator: "\n")

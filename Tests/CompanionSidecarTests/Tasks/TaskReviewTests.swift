@@ -22,14 +22,14 @@ struct TaskReviewTests {
             base = try TestPaths.temporaryDirectory("task-review")
             root = base.appendingPathComponent("repos")
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-            repository = await try Repository(in: root)
+            repository = try await Repository(in: root)
         }
 
         var data: URL { base.appendingPathComponent("data") }
     }
 
     @Test func claudeReviewsTheDiffOfAGitHubAndAGitLabPullRequest() async throws {
-        let layout = await try Layout()
+        let layout = try await Layout()
         defer { try? FileManager.default.removeItem(at: layout.base) }
         // A file beside the workspace that the pull request (through the model) tries to read.
         let secret = layout.base.appendingPathComponent("secret.txt")
@@ -99,7 +99,7 @@ struct TaskReviewTests {
     }
 
     @Test func aMissingPullRequestFailsClearlyAndAReviewCommandGetsTheDiff() async throws {
-        let layout = await try Layout()
+        let layout = try await Layout()
         defer { try? FileManager.default.removeItem(at: layout.base) }
         let command = #"echo "PR=$COMPANION_TASK_PR"; grep '^+let'"#
         let harness = try TaskHarness(command: nil, directory: layout.data, cloneRoots: [layout.root]) {
@@ -131,7 +131,7 @@ struct TaskReviewTests {
     }
 
     @Test func aPullRequestNumberNeedsARepositoryAndAPositiveNumber() async throws {
-        let layout = await try Layout()
+        let layout = try await Layout()
         defer { try? FileManager.default.removeItem(at: layout.base) }
         let harness = try TaskHarness(command: nil, directory: layout.data, cloneRoots: [layout.root])
         try await harness.live { port in

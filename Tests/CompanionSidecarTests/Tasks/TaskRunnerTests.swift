@@ -37,7 +37,7 @@ struct TaskRunnerTests {
         try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
         try "hello from the repo\n".write(
             to: repo.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
-        await try shell(
+        try await shell(
             "git init -q && git add README.md && git -c user.name=t -c user.email=t@e commit -qm one "
                 + "&& echo 2 >> README.md && git -c user.name=t -c user.email=t@e commit -qam two",
             in: repo)
