@@ -207,8 +207,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Resources/openapi.yaml")]),
-        .executableTarget(
-            name: "companion",
+        // The CLI: every command, option group and presenter (ArgumentParser), the exit code of each failure; not a
+        // product (`package` API). The executable below only calls it.
+        .target(
+            name: "CompanionCLI",
             dependencies: [
                 "CompanionCrypto", "CompanionVault", "CompanionVaultSecretService", "CompanionQR",
                 "CompanionAPI", "CompanionClient", "CompanionPairing", "CompanionSidecar", "CompanionKit",
@@ -220,7 +222,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 // `watch --notify` starts notify-send.
                 .product(name: "Subprocess", package: "swift-subprocess"),
-            ],
+            ]),
+        // `companion`: a `main` of a few lines that runs CompanionCLI.
+        .executableTarget(
+            name: "companion",
+            dependencies: ["CompanionCLI"],
             // The Swift driver links executables with --export-dynamic, which puts every public symbol of every
             // module (44,000) in the dynamic symbol table: nothing loads symbols from the executable, but the
             // dynamic loader and the Swift runtime's start-up dladdr walk that table (Benchmarks/startup.sh).

@@ -3,7 +3,7 @@ import Foundation
 
 /// The CLI's one output formatter: text, a JSON document (`--json`) and JSON lines (one event a line, for streams
 /// such as `watch --json` and `tail --json`), in either JSON dialect. Every command writes its output through it;
-/// `scripts/check-one-formatter.sh` fails on another JSON encoder in `Sources/companion`.
+/// `scripts/check-one-formatter.sh` fails on another JSON encoder in `Sources/CompanionCLI`.
 ///
 /// Output is written to standard output at once, not through `print`'s buffer, so a pipe (`… --json | jq`) sees
 /// each line as it is made.

@@ -1,9 +1,11 @@
 import ArgumentParser
 
 /// The `companion` command: pair this device with a workstation sidecar and drive its agents.
-@main
-struct CompanionCommandLine: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+///
+/// The executable (`Sources/companion/main.swift`) only calls ``runAsProgram()``; every command, option group and
+/// presenter lives in this library.
+package struct CompanionCommandLine: AsyncParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "companion",
         abstract: "Pair this device with the workstation where your AI coding agents run, and drive them.",
         version: "0.1.0",
@@ -16,4 +18,6 @@ struct CompanionCommandLine: AsyncParsableCommand {
             DashboardCommand.self,
         ]
     )
+
+    package init() {}
 }
