@@ -303,6 +303,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .testTarget(name: "CompanionQRTests", dependencies: ["CompanionQR", "CompanionTestSupport"]),
+        // The CLI's commands run in this process (CompanionCommandLine.run(_:context:)): output and status captured.
+        .testTarget(name: "CompanionCLITests", dependencies: ["CompanionCLI", "CompanionQR", "CompanionTestSupport"]),
         .testTarget(
             name: "CompanionAPITests", dependencies: ["CompanionAPI", "CompanionCrypto", "CompanionTestSupport"]),
         .testTarget(

@@ -69,7 +69,7 @@ struct AgentsTailCommand: CompanionCommand {
                 text = "\u{2500}\u{2500} \(Terminal.safe(header)) " + String(repeating: "\u{2500}", count: 20) + "\n"
             }
             text += AgentPresentation.terminal(event.lines ?? [])
-            FileHandle.standardOutput.write(Data(text.utf8))
+            writeStandardOutput(text)
         }
     }
 }

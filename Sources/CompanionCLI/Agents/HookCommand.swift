@@ -28,12 +28,11 @@ struct HookCommand: BlockingCompanionCommand {
             body += chunk
             if body.count > OwnerHookDelivery.maxBodyBytes { break }
         }
-        let agent = ProcessInfo.processInfo.environment[CompanionAgents.agentEnvironmentVariable]
+        let agent = CommandContext.current.environment[CompanionAgents.agentEnvironmentVariable]
         guard let answer = OwnerHookDelivery.deliver(body, agent: agent, socketPath: socket) else {
-            FileHandle.standardError.write(
-                Data("companion hook: the sidecar did not answer (not running?); no decision\n".utf8))
+            writeStandardError("companion hook: the sidecar did not answer (not running?); no decision\n")
             return
         }
-        FileHandle.standardOutput.write(Data(answer))
+        writeStandardOutput(String(decoding: answer, as: UTF8.self))
     }
 }

@@ -105,7 +105,7 @@ final class WatchView: Sendable {
     /// Shows `text` under the list (the outcome of an answer); on standard error with --json.
     func show(_ text: String) {
         note.withLock { $0 = text }
-        if json { FileHandle.standardError.write(Data((text + "\n").utf8)) } else { redraw() }
+        if json { writeStandardError(text + "\n") } else { redraw() }
     }
 
     init(json: Bool, notify: Bool) {
@@ -166,6 +166,6 @@ final class WatchView: Sendable {
         }
         if !approvals.isEmpty { text += "answer: a N (allow), A N (allow for the session), d N (deny)\n" }
         if let note = note.withLock({ $0 }) { text += note + "\n" }
-        FileHandle.standardOutput.write(Data(text.utf8))
+        writeStandardOutput(text)
     }
 }

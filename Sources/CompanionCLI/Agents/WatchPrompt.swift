@@ -13,8 +13,9 @@ struct WatchPrompt: Sendable {
 
     func run() async {
         let (lines, continuation) = AsyncStream<String>.makeStream()
+        let input = CommandContext.current.input
         Thread.detachNewThread {
-            while let line = readLine() { continuation.yield(line) }
+            while let line = input.readLine(true) { continuation.yield(line) }
             continuation.finish()
         }
         for await line in lines {
@@ -47,7 +48,7 @@ enum DesktopNotifier {
     static let path = "/usr/bin/notify-send"
 
     static var isAvailable: Bool {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = CommandContext.current.environment
         let desktop = environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil
         return desktop && FileManager.default.isExecutableFile(atPath: path)
     }
@@ -65,5 +66,5 @@ enum DesktopNotifier {
 
 extension Terminal {
     /// True when standard input is a terminal (someone can type answers).
-    static var stdinIsTTY: Bool { isatty(STDIN_FILENO) == 1 }
+    static var stdinIsTTY: Bool { CommandContext.current.input.isTerminal }
 }

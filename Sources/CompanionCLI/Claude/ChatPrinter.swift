@@ -83,7 +83,7 @@ struct ChatPrinter {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        writeStandardOutput(text)
     }
 
     private func printLine(_ message: StreamMessage) throws {

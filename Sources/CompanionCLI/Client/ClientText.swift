@@ -72,6 +72,6 @@ enum ClientText {
 
     /// Prints lines to standard output.
     static func print(_ lines: [String]) {
-        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        writeStandardOutput(lines.joined(separator: "\n") + "\n")
     }
 }

@@ -101,7 +101,7 @@ struct ConnectCommand: CompanionCommand {
     /// exit 64, nothing changed, as `--yes` is then the only way.
     private func confirmReplacing(_ stored: String?, with target: String) throws {
         guard let stored, stored != target, !yes else { return }
-        guard isatty(STDIN_FILENO) == 1, Terminal.stderrIsTTY else {
+        guard CommandContext.current.input.isTerminal, Terminal.stderrIsTTY else {
             throw CLIFailure(
                 .usage,
                 "the stored workstation URL (\(Terminal.safe(stored))) was not changed: replacing it needs a "
@@ -111,8 +111,8 @@ struct ConnectCommand: CompanionCommand {
         let question =
             "This companion's workstation is \(Terminal.safe(stored)).\n"
             + "Replace it with \(Terminal.safe(target))? [y/N] "
-        FileHandle.standardError.write(Data(question.utf8))
-        let answer = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces).lowercased()
+        writeStandardError(question)
+        let answer = CommandContext.current.input.readLine(true)?.trimmingCharacters(in: .whitespaces).lowercased()
         guard answer == "y" || answer == "yes" else {
             throw CLIFailure(
                 .failure, "the stored workstation URL was not changed (still \(Terminal.safe(stored)))",

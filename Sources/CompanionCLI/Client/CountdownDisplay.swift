@@ -58,7 +58,7 @@ struct CountdownDisplay {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        writeStandardOutput(text)
     }
 }
 
@@ -72,7 +72,7 @@ private final class LineWaiter: @unchecked Sendable {
 
     func start() {
         Thread { [self] in
-            let line = readLine(strippingNewline: true)
+            let line = CommandContext.current.input.readLine(true)
             lock.withLock { outcome = line != nil }
         }.start()
     }

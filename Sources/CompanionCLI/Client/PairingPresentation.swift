@@ -87,8 +87,8 @@ struct PairingPresentation {
         }
         return .ask { code in
             let question = "Verification code: \(code)\nDoes the workstation show the same code? [y/N] "
-            FileHandle.standardError.write(Data(question.utf8))
-            let answer = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces).lowercased()
+            writeStandardError(question)
+            let answer = CommandContext.current.input.readLine(true)?.trimmingCharacters(in: .whitespaces).lowercased()
             return answer == "y" || answer == "yes"
         }
     }

@@ -63,6 +63,6 @@ struct StatusWatcher {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        writeStandardOutput(text)
     }
 }

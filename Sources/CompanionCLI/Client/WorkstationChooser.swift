@@ -6,10 +6,10 @@ enum WorkstationChooser {
     /// A chooser for `Companion.discoverOne(timeout:choose:)`, or nil when nobody can be asked (with `--json`, or
     /// when standard input or standard error is not a terminal): the several workstations are then the error.
     static func onTerminal(json: Bool) -> (@Sendable ([DiscoveryRecord]) async -> DiscoveryRecord?)? {
-        guard !json, isatty(STDIN_FILENO) == 1, Terminal.stderrIsTTY else { return nil }
+        guard !json, CommandContext.current.input.isTerminal, Terminal.stderrIsTTY else { return nil }
         return { records in
-            FileHandle.standardError.write(Data(question(records).utf8))
-            let answer = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces) ?? ""
+            writeStandardError(question(records))
+            let answer = CommandContext.current.input.readLine(true)?.trimmingCharacters(in: .whitespaces) ?? ""
             guard let number = Int(answer), records.indices.contains(number - 1) else { return nil }
             return records[number - 1]
         }

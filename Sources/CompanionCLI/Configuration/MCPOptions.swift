@@ -44,7 +44,7 @@ struct MCPDefinitionOptions: ParsableArguments {
         for item in items {
             if let equals = item.firstIndex(of: "=") {
                 result[String(item[..<equals])] = String(item[item.index(after: equals)...])
-            } else if let value = ProcessInfo.processInfo.environment[item] {
+            } else if let value = CommandContext.current.environment[item] {
                 result[item] = value
             } else {
                 throw CLIFailure(

@@ -45,7 +45,7 @@ struct QRDecoding {
             } else {
                 shown = "(binary, \(code.bytes.count) bytes, base64) " + Data(code.bytes).base64EncodedString()
             }
-            FileHandle.standardOutput.write(Data((prefix + shown + "\n").utf8))
+            writeStandardOutput(prefix + shown + "\n")
         }
     }
 }

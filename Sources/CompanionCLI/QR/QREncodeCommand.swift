@@ -66,7 +66,7 @@ struct QREncodeCommand: BlockingCompanionCommand {
                     version: code.version, modules: code.size, level: correction.rawValue, file: output,
                     terminal: drawing))
         } else if let drawing {
-            FileHandle.standardOutput.write(Data(drawing.utf8))
+            writeStandardOutput(drawing)
         }
     }
 
@@ -82,7 +82,7 @@ struct QREncodeCommand: BlockingCompanionCommand {
         case (.some(let text), false):
             return Array(text.utf8)
         case (.none, true):
-            var bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+            var bytes = [UInt8](CommandContext.current.input.readAll())
             if bytes.last == 0x0A {
                 bytes.removeLast()
                 if bytes.last == 0x0D { bytes.removeLast() }

@@ -40,6 +40,6 @@ struct PairingCountdown {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        writeStandardOutput(text)
     }
 }

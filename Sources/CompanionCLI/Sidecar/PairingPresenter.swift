@@ -31,7 +31,7 @@ struct PairingPresenter {
         text += "or enter this code to pair with \(target):\n\n"
         text += "    " + Terminal.styled(Self.grouped(Terminal.safe(started.code)), "1") + "\n\n"
         if let pngPath { text += "QR code written to \(pngPath)\n" }
-        FileHandle.standardOutput.write(Data(text.utf8))
+        writeStandardOutput(text)
     }
 
     static func presentPaired(_ device: CompanionDevice, verificationCode: String?, json: Bool) throws {
@@ -46,7 +46,7 @@ struct PairingPresenter {
                 text += "  (the device that typed the code shows the same; if it does not, revoke it: "
                 text += "companion sidecar devices revoke \(Terminal.safe(device.id)))\n"
             }
-            FileHandle.standardOutput.write(Data(text.utf8))
+            writeStandardOutput(text)
         }
     }
 

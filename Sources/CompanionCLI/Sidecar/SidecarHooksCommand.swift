@@ -26,7 +26,7 @@ struct HooksLocationOptions: ParsableArguments {
     var directory: URL { dataDir.map { URL(fileURLWithPath: $0) } ?? SidecarConfiguration.defaultDataDirectory() }
 
     func installer() throws -> ClaudeHookInstaller {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = CommandContext.current.environment
         guard let path = settings ?? ClaudeHookInstaller.settingsPath(environment: environment) else {
             throw CLIFailure(.usage, "cannot tell where Claude Code's settings are", hint: "pass --settings PATH")
         }

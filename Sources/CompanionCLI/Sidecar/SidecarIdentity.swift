@@ -50,7 +50,7 @@ struct SidecarIdentity {
         }
         var options = options
         if options.profile == nil {
-            let env = ProcessInfo.processInfo.environment[profileVariable] ?? ""
+            let env = CommandContext.current.environment[profileVariable] ?? ""
             options.profile = env.isEmpty ? defaultProfile : env
         }
         do {
@@ -111,7 +111,7 @@ extension SidecarIdentity {
 
     /// The vault of the sidecar's default profile (`COMPANION_SIDECAR_PROFILE`, else `sidecar`).
     static func ownerVault() throws -> any CredentialVault {
-        let env = ProcessInfo.processInfo.environment[profileVariable] ?? ""
+        let env = CommandContext.current.environment[profileVariable] ?? ""
         return try VaultSelection(profile: env.isEmpty ? defaultProfile : env).open()
     }
 }

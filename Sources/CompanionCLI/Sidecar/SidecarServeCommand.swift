@@ -191,6 +191,6 @@ struct SidecarServeCommand: CompanionCommand {
             if let pin = address.tlsPin { text += "TLS key pin \(pin) (curl --pinnedpubkey)\n" }
             if address.publicURL != address.localURL { text += "pairing URL (in the QR code): \(address.publicURL)\n" }
         }
-        FileHandle.standardOutput.write(Data(text.utf8))
+        writeStandardOutput(text)
     }
 }

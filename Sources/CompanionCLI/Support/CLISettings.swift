@@ -1,19 +1,31 @@
 import CompanionSettings
 import Foundation
 
-/// The settings file (`~/.config/companionkit/config.toml`), read once per process. Options override environment
-/// variables, which override the file, which overrides the defaults: each option group applies that order.
+/// The settings file (`~/.config/companionkit/config.toml`), read once per run (``CommandContext``), where the
+/// command's environment says. Options override environment variables, which override the file, which overrides
+/// the defaults: each option group applies that order.
 enum CLISettings {
-    private static let loaded: Result<CompanionSettings, SettingsError> = Result { () throws(SettingsError) in
-        if let moved = try CompanionSettings.moveLegacyFile() {
-            Terminal.printNote(
-                "moved the settings file \(moved.path) to \(CompanionSettings.path().path) (CompanionKit's directory)")
+    /// The settings file of `environment`, moved from the earlier directory first.
+    private static func load(_ environment: [String: String]) -> Result<CompanionSettings, SettingsError> {
+        Result { () throws(SettingsError) in
+            if let moved = try CompanionSettings.moveLegacyFile(environment: environment) {
+                Terminal.printNote(
+                    "moved the settings file \(moved.path) to \(CompanionSettings.path(environment: environment).path) "
+                        + "(CompanionKit's directory)")
+            }
+            return try CompanionSettings.load(environment: environment)
         }
-        return try CompanionSettings.load()
     }
 
     /// The settings, or a usage failure naming the file and the problem.
     static func current() throws -> CompanionSettings {
+        let context = CommandContext.current
+        let loaded = context.state.settings.withLock { loaded in
+            if let loaded { return loaded }
+            let result = load(context.environment)
+            loaded = result
+            return result
+        }
         switch loaded {
         case .success(let settings): return settings
         case .failure(let error): throw CLIFailure(.usage, error.description, hint: error.hint)
@@ -28,6 +40,6 @@ enum CLISettings {
 
     /// An environment variable's value, nil when unset or empty.
     static func environment(_ name: String) -> String? {
-        ProcessInfo.processInfo.environment[name].flatMap { $0.isEmpty ? nil : $0 }
+        CommandContext.current.variable(name)
     }
 }

@@ -9,14 +9,15 @@ protocol CompanionCommand: AsyncParsableCommand {
 
 extension CompanionCommand {
     mutating func run() async throws {
-        await CommandOutcome.run { try await execute() }
+        try await CommandOutcome.run { try await execute() }
     }
 }
 
 /// A ``CompanionCommand`` whose work blocks rather than awaits: reading the vault (its Secret Service reads are
 /// blocking D-Bus calls on the calling thread), decoding or drawing an image. It runs on the main thread, where the
 /// command line was parsed, so the command starts no thread of Swift's concurrency pool and hands its work over to
-/// none (docs/startup.md: a thread hand-over is a wait for a core on a loaded machine).
+/// none (docs/startup.md: a thread hand-over is a wait for a core on a loaded machine). Run in process, it runs on
+/// a thread of the caller's (``CommandContext/blockingWork``), never on the cooperative pool.
 protocol BlockingCompanionCommand: ParsableCommand {
     /// The command's work. Throw ``CLIFailure`` for expected failures.
     func execute() throws
@@ -24,12 +25,12 @@ protocol BlockingCompanionCommand: ParsableCommand {
 
 extension BlockingCompanionCommand {
     mutating func run() throws {
-        CommandOutcome.runBlocking { try execute() }
+        try CommandOutcome.runBlocking { try execute() }
     }
 }
 
 /// How every command begins and ends: the settings file checked first, a failure printed as its line and hint
-/// (and as JSON with `--json`) with its exit code, success ended at once.
+/// (and as JSON with `--json`), the exit status handed to the context's end (``CommandContext/end(_:)``).
 enum CommandOutcome {
     /// An invalid settings file stops every command (exit 64, the file and key named): a typo such as `vualt` is
     /// never silently ignored, whichever option the command reads.
@@ -37,44 +38,42 @@ enum CommandOutcome {
         _ = try CLISettings.current()
     }
 
-    /// Runs a blocking command's `work` and ends the program: the settings checked first, a failure printed with its
-    /// exit code, success ended at once. Used by ``BlockingCompanionCommand`` and by ``DirectCommand``, which runs
-    /// without ArgumentParser.
-    static func runBlocking(_ work: () throws -> Void) -> Never {
+    /// Runs a blocking command's `work` and ends it: the settings checked first, a failure printed with its exit
+    /// status. Used by ``BlockingCompanionCommand`` and by ``DirectCommand``, which runs without ArgumentParser.
+    /// The program ends here, on the thread that ran the command; in-process, the status is thrown as an
+    /// `ExitCode` for ``CompanionCommandLine/run(_:context:)`` to return.
+    static func runBlocking(_ work: () throws -> Void) throws(ExitCode) {
+        let status: Int32
         do {
             try checkSettings()
             try work()
+            status = ExitStatus.success.rawValue
         } catch {
-            Foundation.exit(failed(error).rawValue)
+            status = failed(error)
         }
-        succeeded()
+        try CommandContext.current.end(status)
     }
 
     /// ``runBlocking(_:)`` for a command whose work awaits.
-    static func run(_ work: () async throws -> Void) async -> Never {
+    static func run(_ work: () async throws -> Void) async throws(ExitCode) {
+        let status: Int32
         do {
             try checkSettings()
             try await work()
+            status = ExitStatus.success.rawValue
         } catch {
-            Foundation.exit(failed(error).rawValue)
+            status = failed(error)
         }
-        succeeded()
+        try CommandContext.current.end(status)
     }
 
-    /// Prints `error` as a failure and returns the exit code to throw (an `ExitCode` passes through unprinted).
-    static func failed(_ error: any Error) -> ExitCode {
-        if let exit = error as? ExitCode { return exit }
+    /// Prints `error` as a failure and returns its exit status (an `ExitCode` passes through unprinted).
+    static func failed(_ error: any Error) -> Int32 {
+        if let exit = error as? ExitCode { return exit.rawValue }
         let failure = Self.failure(for: error)
         if JSONErrorOutput.requested { JSONErrorOutput.print(failure) }
         Terminal.printError(failure.message, hint: failure.hint)
-        return ExitCode(failure.status.rawValue)
-    }
-
-    /// Ends the program with success, on the thread that ran the command. Returning would end it from the main
-    /// queue, which dispatch_main serves from a newly started thread (strace -f of `keys show`): one more thread to
-    /// start and be scheduled at the very end, which on a loaded machine is a wait of its own.
-    static func succeeded() -> Never {
-        Foundation.exit(ExitStatus.success.rawValue)
+        return failure.status.rawValue
     }
 
     /// The one-line failure for `error`: its own when it knows how to present itself, else a generic line and a

@@ -1,3 +1,5 @@
+import ArgumentParser
+
 /// The command lines that run without ArgumentParser, because their words leave nothing to parse.
 ///
 /// ArgumentParser reflects every command on the path (`Mirror`, a dynamic cast per property wrapper, each a scan
@@ -34,20 +36,38 @@ enum DirectCommand {
     }
 
     /// Runs the command as its ArgumentParser form would, through the same ``CommandOutcome`` ending (settings
-    /// checked first, a failure printed with its exit code), and ends the program.
-    func run() async -> Never {
-        switch self {
-        case .qrDecode(let files):
-            CommandOutcome.runBlocking { try QRDecoding(files: files, json: false).execute() }
-        case .keysShow:
-            CommandOutcome.runBlocking { try KeysShowing(vault: VaultSelection(), json: false).execute() }
-        case .status:
-            await CommandOutcome.run {
-                try await StatusShowing(
-                    sidecar: SidecarSelection(), vault: VaultSelection(), json: false, watch: false,
-                    interval: StatusCommand.defaultInterval
-                ).execute()
+    /// checked first, a failure printed with its exit status): the program ends there; in-process, the status is
+    /// returned. A blocking command's work runs where the context says (``CommandContext/blockingWork``).
+    @MainActor
+    func run() async -> Int32 {
+        do {
+            switch self {
+            case .qrDecode(let files):
+                try await CompanionCommandLine.blocking {
+                    try CommandOutcome.runBlocking { try QRDecoding(files: files, json: false).execute() }
+                }
+            case .keysShow:
+                try await CompanionCommandLine.blocking {
+                    try CommandOutcome.runBlocking { try KeysShowing(vault: VaultSelection(), json: false).execute() }
+                }
+            case .status:
+                try await Self.status()
             }
+            return ExitStatus.success.rawValue
+        } catch let exit as ExitCode {
+            return exit.rawValue
+        } catch {
+            return CommandOutcome.failed(error)
+        }
+    }
+
+    /// `companion status`, off the main actor as its parsed form runs.
+    private static func status() async throws(ExitCode) {
+        try await CommandOutcome.run {
+            try await StatusShowing(
+                sidecar: SidecarSelection(), vault: VaultSelection(), json: false, watch: false,
+                interval: StatusCommand.defaultInterval
+            ).execute()
         }
     }
 

@@ -1,14 +1,13 @@
 import ArgumentParser
 import Foundation
-import Synchronization
 
 /// With `--json`, every failure is also printed on standard output as one JSON object, so standard output stays
 /// valid JSON whatever happens:
 /// `{"ok":false,"error":{"code":"network","message":"…","hint":"…","exitCode":4}}` (`code` is the exit status's
-/// name, see docs/exit-codes.md). Printed at most once per process.
+/// name, see docs/exit-codes.md). Printed at most once per run.
 enum JSONErrorOutput {
     /// True when the command line asks for JSON.
-    static var requested: Bool { requested(in: Array(CommandLine.arguments.dropFirst())) }
+    static var requested: Bool { requested(in: CommandContext.current.arguments) }
 
     /// Options whose next word is always their value, even one that looks like an option (ArgumentParser's
     /// `parsing: .unconditionalSingleValue`): `mcp add … --arg --json` passes `--json` to the server.
@@ -26,8 +25,6 @@ enum JSONErrorOutput {
         }
         return false
     }
-
-    private static let printed = Mutex(false)
 
     /// The `--json` shape of a failure.
     struct Body: Encodable {
@@ -47,7 +44,7 @@ enum JSONErrorOutput {
     /// Prints `failure` as JSON on standard output, unless that was done already.
     static func print(_ failure: CLIFailure) {
         guard
-            printed.withLock({ done in
+            CommandContext.current.state.printedJSONFailure.withLock({ done in
                 defer { done = true }
                 return !done
             })

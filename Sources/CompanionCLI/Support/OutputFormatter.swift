@@ -39,7 +39,7 @@ enum OutputFormatter {
 
     /// Writes `text` to standard output as it is (the caller made what came from elsewhere safe).
     static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        writeStandardOutput(text)
     }
 
     private static func encoder(_ dialect: Dialect, pretty: Bool) -> JSONEncoder {

@@ -8,11 +8,11 @@ import Foundation
 /// messages often quote the sidecar.
 enum Terminal {
     /// True when standard output is a terminal.
-    static var stdoutIsTTY: Bool { isatty(STDOUT_FILENO) == 1 }
+    static var stdoutIsTTY: Bool { CommandContext.current.output.standardOutputIsTerminal }
     /// True when standard error is a terminal.
-    static var stderrIsTTY: Bool { isatty(STDERR_FILENO) == 1 }
+    static var stderrIsTTY: Bool { CommandContext.current.output.standardErrorIsTerminal }
     /// True unless `NO_COLOR` is set (https://no-color.org).
-    static var colorAllowed: Bool { (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty }
+    static var colorAllowed: Bool { CommandContext.current.variable("NO_COLOR") == nil }
     /// Colour is used on a terminal unless `NO_COLOR` is set.
     static var colorEnabled: Bool { stdoutIsTTY && colorAllowed }
 
@@ -32,12 +32,12 @@ enum Terminal {
     static func printError(_ message: String, hint: String? = nil) {
         var text = "companion: error: \(safe(message, layout: .line))\n"
         if let hint { text += "  hint: \(safe(hint, layout: .line))\n" }
-        FileHandle.standardError.write(Data(text.utf8))
+        writeStandardError(text)
     }
 
     /// Prints a warning line to standard error.
     static func printWarning(_ message: String) {
-        FileHandle.standardError.write(Data("companion: warning: \(safe(message, layout: .line))\n".utf8))
+        writeStandardError("companion: warning: \(safe(message, layout: .line))\n")
     }
 
     /// Wraps `text` in an ANSI style when colour is enabled.
@@ -49,6 +49,6 @@ enum Terminal {
 extension Terminal {
     /// Prints a short note for the person (not part of the command's output) to standard error.
     static func printNote(_ message: String) {
-        FileHandle.standardError.write(Data("companion: \(safe(message, layout: .line))\n".utf8))
+        writeStandardError("companion: \(safe(message, layout: .line))\n")
     }
 }

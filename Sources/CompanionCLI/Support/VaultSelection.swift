@@ -33,7 +33,7 @@ struct VaultSelection {
     /// `passphrase-file`, else a prompt on the terminal.
     var passphraseSource: PassphraseSource {
         if let passphraseFile { return .file(passphraseFile) }
-        let environment = ProcessInfo.processInfo.environment
+        let environment = CommandContext.current.environment
         if environment[PassphraseSource.fileVariable] != nil || environment[PassphraseSource.environmentVariable] != nil
         {
             return .standard

@@ -43,7 +43,7 @@ struct LogOutput: Sendable {
     }
 
     private func flush(_ text: String, system: Bool) {
-        (system ? FileHandle.standardError : FileHandle.standardOutput).write(Data(text.utf8))
+        if system { writeStandardError(text) } else { writeStandardOutput(text) }
     }
 
     /// Transport changes, on standard error.

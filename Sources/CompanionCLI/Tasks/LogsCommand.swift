@@ -52,7 +52,7 @@ struct LogsCommand: CompanionCommand {
         let exit = end.exitCode.map { " (exit status \($0))" } ?? ""
         if !json {
             let line = "Task \(Terminal.safe(taskID)) \(TaskPresentation.badge(end.status))\(exit)\n"
-            FileHandle.standardError.write(Data(line.utf8))
+            writeStandardError(line)
         }
         guard end.status == .succeeded else { throw ExitCode(ExitStatus.taskFailed.rawValue) }
     }

@@ -68,7 +68,7 @@ struct SidecarTaskOptions: ParsableArguments {
         do {
             if let apiKeyFile {
                 configuration.taskAPIKey = try TaskAPIKey(contentsOfFile: apiKeyFile)
-            } else if let key = ProcessInfo.processInfo.environment[TaskAPIKey.environmentVariable], !key.isEmpty {
+            } else if let key = CommandContext.current.environment[TaskAPIKey.environmentVariable], !key.isEmpty {
                 configuration.taskAPIKey = try TaskAPIKey(key)
             }
         } catch TaskAPIKeyError.unreadable(let path) {
@@ -95,7 +95,7 @@ struct SidecarTaskOptions: ParsableArguments {
     /// The API key's scopes: `--api-key-scopes`, else the environment, else the settings file, else
     /// ``TaskAPIKey/defaultScopes``; a warning names any scope beyond those.
     private func applyAPIKeyScopes(to configuration: inout SidecarConfiguration) throws {
-        let environment = ProcessInfo.processInfo.environment[TaskAPIKey.scopesEnvironmentVariable]
+        let environment = CommandContext.current.environment[TaskAPIKey.scopesEnvironmentVariable]
         let (text, source): (String?, String) =
             if let apiKeyScopes {
                 (apiKeyScopes, "--api-key-scopes")

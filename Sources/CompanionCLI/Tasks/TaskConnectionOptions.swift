@@ -22,7 +22,7 @@ struct TaskConnectionOptions: ParsableArguments {
     /// URL the vault is optional (nothing stored is needed); otherwise it must open.
     /// A usage failure (an invalid settings file or `COMPANION_VAULT`) is never passed over, URL or not.
     func access() throws -> (url: String?, apiKey: String?, store: CompanionStore?) {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = CommandContext.current.environment
         _ = try CLISettings.current()
         let given = sidecar.given
         let store: CompanionStore?

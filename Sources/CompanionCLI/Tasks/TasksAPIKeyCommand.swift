@@ -46,7 +46,7 @@ struct TasksAPIKeyCommand: CompanionCommand {
             return
         }
         let data =
-            file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
+            file == "-" ? CommandContext.current.input.readAll() : FileManager.default.contents(atPath: file)
         guard let data else {
             throw CLIFailure(
                 .usage, "cannot read the API key file \(file): it does not exist or is not readable",

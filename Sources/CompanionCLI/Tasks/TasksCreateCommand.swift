@@ -31,8 +31,7 @@ struct TasksCreateCommand: CompanionCommand {
         if json && !start {
             try OutputFormatter.printJSON(TaskResponse(task: task))
         } else {
-            FileHandle.standardError.write(
-                Data("Created \(Terminal.safe(task.id)): \(Terminal.safe(task.title))\n".utf8))
+            writeStandardError("Created \(Terminal.safe(task.id)): \(Terminal.safe(task.title))\n")
         }
         guard start else { return }
         let output = LogOutput(json: json, timestamps: follow.timestamps, raw: follow.raw)

@@ -52,7 +52,7 @@ struct TasksReviewCommand: CompanionCommand {
             }
             return
         }
-        FileHandle.standardError.write(Data("Reviewing pull request #\(pr) in task \(Terminal.safe(task.id))\n".utf8))
+        writeStandardError("Reviewing pull request #\(pr) in task \(Terminal.safe(task.id))\n")
         let output = LogOutput(json: json, timestamps: follow.timestamps, raw: follow.raw)
         let end = try await follow.follow(client: client, taskID: task.id, after: 0, output: output)
         try LogsCommand.finish(end, taskID: task.id, json: json)

@@ -4,11 +4,8 @@ import Testing
 
 @testable import CompanionQR
 
-/// The `companion qr` commands, run as the built executable.
+/// The `companion qr` commands, run in process (their image work on a thread of the test's, off Swift's pool).
 @Suite struct QRCommandTests {
-    /// The `companion` executable built beside the test bundle.
-    static var companion: String { TestPaths.companionBinary.path }
-
     static func temporaryFile(_ name: String, _ bytes: [UInt8]? = nil) throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("qr-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -17,21 +14,21 @@ import Testing
         return path
     }
 
-    @Test func encodeToPNGThenDecode() throws {
+    @Test func encodeToPNGThenDecode() async throws {
+        let cli = try InProcessCLI()
         let png = try Self.temporaryFile("code.png")
         let text = "{\"code\":\"123456\",\"name\":\"Köln 東京\"}"
-        let encoded = try ProcessRunner.run(Self.companion, ["qr", "encode", text, "-o", png, "--level", "Q"])
+        let encoded = await cli.run(["qr", "encode", text, "-o", png, "--level", "Q"])
         #expect(encoded.status == 0, "\(encoded.stderr)")
         #expect(encoded.stdout.isEmpty)
-        let decoded = try ProcessRunner.run(Self.companion, ["qr", "decode", png])
+        let decoded = await cli.run(["qr", "decode", png])
         #expect(decoded.status == 0)
         #expect(decoded.stdout == text + "\n")
     }
 
-    @Test func encodeFromStdinToTerminalWithoutColour() throws {
-        let result = try ProcessRunner.run(
-            Self.companion, ["qr", "encode", "--stdin", "--terminal"], input: Array("from stdin\n".utf8),
-            environment: ["NO_COLOR": "1"])
+    @Test func encodeFromStdinToTerminalWithoutColour() async throws {
+        let result = try await InProcessCLI(["NO_COLOR": "1"]).run(
+            ["qr", "encode", "--stdin", "--terminal"], stdin: "from stdin\n")
         #expect(result.status == 0)
         #expect(!result.stdout.contains("\u{1B}"))
         #expect(result.stdout.contains("\u{2580}") || result.stdout.contains("\u{2584}"))
@@ -39,29 +36,31 @@ import Testing
         #expect(result.stdout == expected)
     }
 
-    @Test func encodeUsageErrors() throws {
-        #expect(try ProcessRunner.run(Self.companion, ["qr", "encode"]).status == 64)
-        #expect(try ProcessRunner.run(Self.companion, ["qr", "encode", "x", "--level", "Z"]).status == 64)
+    @Test func encodeUsageErrors() async throws {
+        let cli = try InProcessCLI()
+        #expect(await cli.run(["qr", "encode"]).status == 64)
+        #expect(await cli.run(["qr", "encode", "x", "--level", "Z"]).status == 64)
         let tooLong = String(repeating: "y", count: 3000)
-        let result = try ProcessRunner.run(Self.companion, ["qr", "encode", tooLong])
+        let result = await cli.run(["qr", "encode", tooLong])
         #expect(result.status == 64)
         #expect(result.stderr.contains("do not fit"))
     }
 
-    @Test func decodeReportsEachFileAndTheFirstFailureStatus() throws {
+    @Test func decodeReportsEachFileAndTheFirstFailureStatus() async throws {
+        let cli = try InProcessCLI()
         let blank = try Self.temporaryFile(
             "blank.png", try QRPNGWriter.encodePNG(GrayImage(width: 40, height: 40, filledWith: 255)))
         let huge = try Self.temporaryFile("huge.png", PNGBuilder.header(width: 50_000, height: 50_000))
         let text = try Self.temporaryFile("notes.txt", Array("not an image".utf8))
         let good = TestPaths.testVectors.appendingPathComponent("qr/utf8.png").path
 
-        #expect(try ProcessRunner.run(Self.companion, ["qr", "decode", good, blank]).status == 8)
-        #expect(try ProcessRunner.run(Self.companion, ["qr", "decode", text, good]).status == 9)
-        let tooLarge = try ProcessRunner.run(Self.companion, ["qr", "decode", huge])
+        #expect(await cli.run(["qr", "decode", good, blank]).status == 8)
+        #expect(await cli.run(["qr", "decode", text, good]).status == 9)
+        let tooLarge = await cli.run(["qr", "decode", huge])
         #expect(tooLarge.status == 10)
         #expect(tooLarge.stderr.contains("megapixels") && tooLarge.stderr.contains("hint:"))
 
-        let json = try ProcessRunner.run(Self.companion, ["qr", "decode", "--json", good, blank, "/nonexistent.png"])
+        let json = await cli.run(["qr", "decode", "--json", good, blank, "/nonexistent.png"])
         #expect(json.status == 8)
         let entries = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
         #expect(entries?.count == 3)

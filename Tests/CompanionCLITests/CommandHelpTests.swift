@@ -3,11 +3,12 @@ import Foundation
 import Testing
 
 /// The command tree as ArgumentParser dumps it (what the man page and completions are generated from): every
-/// command a person runs has examples in its `--help`, and `companion help exit-codes` shows the one table.
+/// command a person runs has examples in its `--help`, and `companion help exit-codes` shows the one table. Run in
+/// process: what ArgumentParser prints itself (help, the dump, completion scripts) goes through the command's sink.
 @Suite struct CommandHelpTests {
     /// Leaf commands (no subcommands) as `companion a b` paths, with their discussion text.
     static func leaves() async throws -> [(String, String)] {
-        let dump = try await CompanionCLI().run(["--experimental-dump-help"])
+        let dump = try await InProcessCLI().run(["--experimental-dump-help"])
         #expect(dump.status == 0, "\(dump)")
         let root = try #require(try dump.json()["command"])
         var found: [(String, String)] = []
@@ -34,7 +35,8 @@ import Testing
     }
 
     @Test func helpExitCodesShowsEveryCode() async throws {
-        let help = try await CompanionCLI().run(["help", "exit-codes"])
+        let cli = try InProcessCLI()
+        let help = await cli.run(["help", "exit-codes"])
         #expect(help.status == 0, "\(help)")
         for code in Exit.allCases {
             #expect(
@@ -43,7 +45,7 @@ import Testing
                 },
                 "\(code) missing from `companion help exit-codes`: \(help.stdout)")
         }
-        let json = try await CompanionCLI().run(["exit-codes", "--json"])
+        let json = await cli.run(["exit-codes", "--json"])
         #expect(try json.json().arrayValue?.count == Exit.allCases.count)
     }
 
@@ -69,7 +71,7 @@ import Testing
 
     @Test(arguments: ["bash", "zsh", "fish"])
     func completionScriptsCompleteImagesAndEnumerations(shell: String) async throws {
-        let script = try await CompanionCLI().run(["--generate-completion-script", shell])
+        let script = try await InProcessCLI().run(["--generate-completion-script", shell])
         #expect(script.status == 0, "\(script)")
         #expect(script.stdout.contains("png") && script.stdout.contains("jpg"), "image arguments complete image files")
         for values in Self.enumerations {
