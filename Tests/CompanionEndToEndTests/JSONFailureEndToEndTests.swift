@@ -39,16 +39,8 @@ import Testing
             "COMPANION_CONFIG": "/nonexistent/config.toml",
             "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/companion-json-bus",
         ]).run(arguments + ["--json"], stdin: "")
-        #expect(result.status != 0, "\(arguments) should fail: \(result)")
-        let document = try JSONValue.parse(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
-        // `qr decode --json` reports per file: an array whose failed entries carry the error.
-        let error = document["error"] ?? document.arrayValue?.compactMap { $0["error"] }.first
-        if document.arrayValue == nil { #expect(document["ok"]?.boolValue == false, "\(arguments): \(result.stdout)") }
-        #expect(error?["exitCode"]?.description == "\(result.status)", "\(arguments): \(result.stdout)")
-        #expect(error?["message"]?.stringValue?.isEmpty == false, "\(arguments): \(result.stdout)")
-        if document.arrayValue == nil {
-            #expect(!result.stderr.isEmpty, "the person still gets the message on standard error")
-        }
+        let problems = JSONFailureShape.problems(status: result.status, stdout: result.stdout, stderr: result.stderr)
+        #expect(problems.isEmpty, "\(arguments): \(problems)")
     }
 
     /// `--json` as an option's value (`mcp add … --arg --json`) or after `--` is not the flag: the failure is not
