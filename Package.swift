@@ -303,6 +303,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .testTarget(name: "CompanionQRTests", dependencies: ["CompanionQR", "CompanionTestSupport"]),
+        .testTarget(name: "CompanionKitTests", dependencies: ["CompanionKit", "CompanionAPI"]),
         // The CLI's commands run in this process (CompanionCommandLine.run(_:context:)): output and status captured.
         .testTarget(name: "CompanionCLITests", dependencies: ["CompanionCLI", "CompanionQR", "CompanionTestSupport"]),
         .testTarget(

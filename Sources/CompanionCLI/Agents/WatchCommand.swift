@@ -55,51 +55,37 @@ struct WatchCommand: CompanionCommand {
     }
 }
 
-/// The sessions as last seen, printed as JSON lines or redrawn.
+/// The sessions as last seen (CompanionKit's ``AgentSessionBoard``), printed as JSON lines or redrawn.
 final class WatchView: Sendable {
     private let json: Bool
     private let notify: Bool
-    private let sessions = Mutex<[String: AgentSessionInfo]>([:])
-    /// The number each held request was first drawn with: a request keeps its number while it is listed and the
-    /// number is never given to another, so an answer typed for a number reaches the request shown with it, or
-    /// none (when it left the list meanwhile), never the next one.
-    private let numbers = Mutex<(byID: [String: Int], next: Int)>(([:], 1))
-    /// Every request held for a device, as `GET /api/attention` last listed them (nil: not asked).
-    private let held = Mutex<[AgentPendingApproval]?>(nil)
+    private let board = Mutex(AgentSessionBoard())
+    /// What the last answer typed at the prompt did.
+    private let note = Mutex<String?>(nil)
+
+    init(json: Bool, notify: Bool) {
+        self.json = json
+        self.notify = notify
+    }
 
     /// True when `event` may have raised or settled a held request (the list of them is then asked again).
     func mayChangeApprovals(_ event: AgentEventMessage) -> Bool {
-        event.type == "snapshot" || event.type == "attention" || event.session?.state == "needs_input"
-            || held.withLock { !($0 ?? []).isEmpty }
+        board.withLock { $0.mayChangeApprovals(event) }
     }
 
     /// The held requests as the sidecar lists them (nil from an older sidecar: the sessions' attention is used).
     func pending(_ approvals: [AgentPendingApproval]?) {
-        held.withLock { $0 = approvals }
+        board.withLock { $0.pending(approvals) }
     }
-    /// What the last answer typed at the prompt did.
-    private let note = Mutex<String?>(nil)
 
     /// The approval a prompt token names: the request drawn with that number, or an id.
     func approval(_ token: String) -> String {
-        guard let number = Int(token) else { return token }
-        return numbers.withLock { $0.byID.first { $0.value == number }?.key } ?? token
-    }
-
-    /// The number of held request `id` (given on first sight).
-    private func number(of id: String) -> Int {
-        numbers.withLock { numbers in
-            if let number = numbers.byID[id] { return number }
-            defer { numbers.next += 1 }
-            numbers.byID[id] = numbers.next
-            return numbers.next
-        }
+        board.withLock { $0.approval(token) }
     }
 
     /// The digest of approval `id` as last listed (or shown in its session's attention), nil when unknown.
     func digest(of id: String) -> String? {
-        if let listed = held.withLock({ $0?.first { $0.approvalId == id } }) { return listed.digest }
-        return sessions.withLock { $0.values.compactMap(\.attention).first { $0.approvalId == id }?.digest }
+        board.withLock { $0.digest(of: id) }
     }
 
     /// Shows `text` under the list (the outcome of an answer); on standard error with --json.
@@ -108,26 +94,9 @@ final class WatchView: Sendable {
         if json { writeStandardError(text + "\n") } else { redraw() }
     }
 
-    init(json: Bool, notify: Bool) {
-        self.json = json
-        self.notify = notify
-    }
-
     /// Shows one event; true when it raised attention that needs someone.
     func apply(_ event: AgentEventMessage) -> Bool {
-        var raised: AgentSessionInfo?
-        sessions.withLock { sessions in
-            if let all = event.sessions { sessions = Dictionary(all.map { ($0.id, $0) }) { $1 } }
-            if let session = event.session {
-                let before = sessions[session.id]?.attention
-                sessions[session.id] = session
-                if session.attention != nil, before != session.attention { raised = session }
-            }
-            if event.type == "removed", let id = event.sessionId { sessions[id] = nil }
-            if event.type == "snapshot", let first = event.sessions?.first(where: { $0.attention != nil }) {
-                raised = first
-            }
-        }
+        let raised = board.withLock { $0.apply(event) }
         if json {
             try? OutputFormatter.printJSONLine(event, .claudeCode)
         } else {
@@ -141,19 +110,15 @@ final class WatchView: Sendable {
     }
 
     private func redraw() {
-        let all = sessions.withLock { Array($0.values) }
-        let ordered = all.sorted {
-            (($0.attention == nil ? 1 : 0), $1.lastActivity) < (($1.attention == nil ? 1 : 0), $0.lastActivity)
+        let (ordered, waiting, listed, numbered) = board.withLock { board in
+            (board.ordered, board.needingAttention, board.held, board.approvalIDs.map { ($0, board.number(of: $0)) })
         }
         var text = Terminal.stdoutIsTTY ? "\u{1B}[H\u{1B}[2J" : ""
-        let listed = held.withLock { $0 }
-        let approvals = listed?.map(\.approvalId) ?? ordered.compactMap { $0.attention?.approvalId }
-        let waiting = all.filter { $0.attention != nil }.count
         text +=
-            "Agent sessions: \(all.count), needing you: \(waiting)   (\(Date().formatted(date: .omitted, time: .standard)))\n\n"
+            "Agent sessions: \(ordered.count), needing you: \(waiting)   (\(Date().formatted(date: .omitted, time: .standard)))\n\n"
         text += AgentPresentation.list(ordered)
-        for id in approvals {
-            text += "  [\(number(of: id))] \(Terminal.safe(id))"
+        for (id, number) in numbered {
+            text += "  [\(number)] \(Terminal.safe(id))"
             if let request = listed?.first(where: { $0.approvalId == id }) {
                 // The whole input (what an answer decides), not the summary.
                 let input = request.input ?? (request.inputSummary ?? "") + " (summary only: companion approve --show)"
@@ -164,7 +129,7 @@ final class WatchView: Sendable {
             }
             text += "\n"
         }
-        if !approvals.isEmpty { text += "answer: a N (allow), A N (allow for the session), d N (deny)\n" }
+        if !numbered.isEmpty { text += "answer: a N (allow), A N (allow for the session), d N (deny)\n" }
         if let note = note.withLock({ $0 }) { text += note + "\n" }
         writeStandardOutput(text)
     }
