@@ -248,6 +248,12 @@ let package = Package(
         // Benchmark driver for Benchmarks/qr.sh (our decoder vs zbarimg); not a product.
         .executableTarget(
             name: "qr-bench", dependencies: ["CompanionQR", "CompanionTestSupport"], path: "Benchmarks/QRBench"),
+        // Benchmark driver for Benchmarks/vault.sh (keypair generation, vault store and lookup in process); not a
+        // product.
+        .executableTarget(
+            name: "keys-bench",
+            dependencies: ["CompanionCrypto", "CompanionVault", "CompanionVaultSecretService"],
+            path: "Benchmarks/KeysBench"),
         // Benchmark driver for Benchmarks/claude-index.sh (the Claude transcript index); not a product.
         .executableTarget(
             name: "claude-index-bench", dependencies: ["CompanionClaudeCode"], path: "Benchmarks/ClaudeIndexBench"),

@@ -6,7 +6,7 @@ struct KeysCommand: AsyncParsableCommand {
         commandName: "keys",
         abstract: "Create, show and audit this device's identity key and its credential vault.",
         subcommands: [
-            KeysInit.self, KeysShow.self, KeysAudit.self, KeysUnlock.self, KeysLock.self, KeysBench.self,
+            KeysInit.self, KeysShow.self, KeysAudit.self, KeysUnlock.self, KeysLock.self,
         ]
     )
 }
