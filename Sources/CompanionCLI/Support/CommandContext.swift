@@ -13,7 +13,14 @@ package struct CommandContext: Sendable {
     /// The command line's words after the program name.
     package var arguments: [String]
     /// The environment the command reads (`COMPANION_*`, `NO_COLOR`, `COLUMNS`, the settings file's location).
-    package var environment: [String: String]
+    package var environment: [String: String] {
+        get { givenEnvironment ?? Self.processEnvironment }
+        set { givenEnvironment = newValue }
+    }
+    /// The environment given, nil for the process's, which is read only when a command first needs it (not by
+    /// `--version` or `--help`, which then never start Foundation's ProcessInfo).
+    private var givenEnvironment: [String: String]?
+    private static let processEnvironment = ProcessInfo.processInfo.environment
     /// Where standard output and error go.
     package var output: OutputSink
     /// Where standard input comes from.
@@ -35,16 +42,16 @@ package struct CommandContext: Sendable {
         blockingWork: (@Sendable (@escaping @Sendable () throws -> Void) async throws -> Void)?
     ) {
         self.arguments = []
-        self.environment = environment
+        self.givenEnvironment = environment
         self.output = output
         self.input = input
         self.blockingWork = blockingWork
         self.endsProcess = false
     }
 
-    private init(program environment: [String: String]) {
+    private init() {
         self.arguments = Array(CommandLine.arguments.dropFirst())
-        self.environment = environment
+        self.givenEnvironment = nil
         self.output = .standard
         self.input = .standard
         self.blockingWork = nil
@@ -52,7 +59,7 @@ package struct CommandContext: Sendable {
     }
 
     /// The process's environment and standard descriptors; a command's end ends the process.
-    package static let program = CommandContext(program: ProcessInfo.processInfo.environment)
+    package static let program = CommandContext()
 
     /// The context of the command running now.
     @TaskLocal package static var current = CommandContext.program
