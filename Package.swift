@@ -206,8 +206,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Resources/openapi.yaml")]),
-        .executableTarget(
-            name: "companion",
+        // The CLI: every command, option group and presenter (ArgumentParser), the exit code of each failure; not a
+        // product (`package` API). The executable below only calls it.
+        .target(
+            name: "CompanionCLI",
             dependencies: [
                 "CompanionCrypto", "CompanionVault", "CompanionVaultSecretService", "CompanionQR",
                 "CompanionAPI", "CompanionClient", "CompanionPairing", "CompanionSidecar", "CompanionKit",
@@ -219,7 +221,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 // `watch --notify` starts notify-send.
                 .product(name: "Subprocess", package: "swift-subprocess"),
-            ],
+            ]),
+        // `companion`: a `main` of a few lines that runs CompanionCLI.
+        .executableTarget(
+            name: "companion",
+            dependencies: ["CompanionCLI"],
             // The Swift driver links executables with --export-dynamic, which puts every public symbol of every
             // module (44,000) in the dynamic symbol table: nothing loads symbols from the executable, but the
             // dynamic loader and the Swift runtime's start-up dladdr walk that table (Benchmarks/startup.sh).
@@ -241,6 +247,12 @@ let package = Package(
         // Benchmark driver for Benchmarks/qr.sh (our decoder vs zbarimg); not a product.
         .executableTarget(
             name: "qr-bench", dependencies: ["CompanionQR", "CompanionTestSupport"], path: "Benchmarks/QRBench"),
+        // Benchmark driver for Benchmarks/vault.sh (keypair generation, vault store and lookup in process); not a
+        // product.
+        .executableTarget(
+            name: "keys-bench",
+            dependencies: ["CompanionCrypto", "CompanionVault", "CompanionVaultSecretService"],
+            path: "Benchmarks/KeysBench"),
         // Benchmark driver for Benchmarks/claude-index.sh (the Claude transcript index); not a product.
         .executableTarget(
             name: "claude-index-bench", dependencies: ["CompanionClaudeCode"], path: "Benchmarks/ClaudeIndexBench"),
@@ -296,6 +308,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .testTarget(name: "CompanionQRTests", dependencies: ["CompanionQR", "CompanionTestSupport"]),
+        .testTarget(name: "CompanionKitTests", dependencies: ["CompanionKit", "CompanionAPI"]),
+        // The CLI's commands run in this process (CompanionCommandLine.run(_:context:)): output and status captured.
+        .testTarget(name: "CompanionCLITests", dependencies: ["CompanionCLI", "CompanionQR", "CompanionTestSupport"]),
         .testTarget(
             name: "CompanionAPITests", dependencies: ["CompanionAPI", "CompanionCrypto", "CompanionTestSupport"]),
         .testTarget(

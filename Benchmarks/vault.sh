@@ -5,7 +5,7 @@
 #   RUNS=100 BUILD=debug Benchmarks/vault.sh
 #
 # Two kinds of figures, never mixed in one ratio:
-#  - in-process operation latency (`companion keys bench`, hidden): keypair generation, vault store and
+#  - in-process operation latency (`keys-bench`, Benchmarks/KeysBench): keypair generation, vault store and
 #    lookup through the same code path the CLI uses (libsecret over D-Bus, plus our last-used bookkeeping);
 #  - whole processes (hyperfine): `companion keys show` (start, connect, look up the key, print) against
 #    `secret-tool lookup` of the same item, and `secret-tool store` against `companion keys init --rotate`
@@ -18,15 +18,17 @@ if [ -z "${COMPANION_KEYRING_INNER:-}" ]; then exec scripts/with-keyring.sh "$0"
 runs=${RUNS:-50}
 build=${BUILD:-release}
 swift build -c "$build" --product companion >/dev/null
+swift build -c "$build" --product keys-bench >/dev/null
 bin=$(swift build -c "$build" --show-bin-path)/companion
+bench=$(swift build -c "$build" --show-bin-path)/keys-bench
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export COMPANION_PROFILE="bench-$$" COMPANION_VAULT=secret-service NO_COLOR=1
 
 "$bin" keys init >/dev/null
-"$bin" keys bench --iterations "$runs" --json >"$tmp/ss.json"
+"$bench" --iterations "$runs" --json >"$tmp/ss.json"
 COMPANION_VAULT=file COMPANION_VAULT_PASSPHRASE=bench XDG_DATA_HOME="$tmp/data" XDG_STATE_HOME="$tmp/state" \
-    "$bin" keys bench --iterations "$runs" --json >"$tmp/file.json"
+    "$bench" --iterations "$runs" --json >"$tmp/file.json"
 
 secret=$(head -c 48 /dev/urandom | base64 | tr -d '\n')
 printf %s "$secret" | secret-tool store --label=bench service companionkit-bench name ref
@@ -54,7 +56,7 @@ st_store = next(v for k, v in store.items() if "secret-tool" in k)
 ck_store = next(v for k, v in store.items() if "secret-tool" not in k)
 print(f"CompanionKit vault benchmark ({build} build, {runs} runs each, medians, private gnome-keyring)")
 print()
-print("In process (companion keys bench):")
+print("In process (keys-bench):")
 print(f"  Ed25519 keypair generation           {ss['keypairGeneration']['medianMs']:9.3f} ms")
 print(f"  Secret Service store                 {ss['store']['medianMs']:9.3f} ms")
 print(f"  Secret Service lookup                {ss['lookup']['medianMs']:9.3f} ms")

@@ -22,6 +22,9 @@ scripts/check-one-writer.sh
 scripts/check-sqlite-opener.sh
 # One output formatter in the CLI (text, JSON documents, JSON lines).
 scripts/check-one-formatter.sh
+# The CLI's commands read and write only through their CommandContext and never end the process themselves, so
+# CompanionCLITests runs them in its own process.
+scripts/check-cli-context.sh
 # The phone web app: no HTML-parsing sink, no inline script or style, the service worker's file list, the 150 KB
 # budget, and tsc --checkJs over its JSDoc types.
 scripts/check-webapp.sh

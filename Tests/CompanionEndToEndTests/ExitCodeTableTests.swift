@@ -23,7 +23,7 @@ import Testing
 
     /// `case name = N` lines of `enum ExitStatus` in the CLI's source.
     static func sourceCases() throws -> [String: Int32] {
-        let path = TestPaths.packageRoot.appendingPathComponent("Sources/companion/Support/CLIFailure.swift")
+        let path = TestPaths.packageRoot.appendingPathComponent("Sources/CompanionCLI/Support/CLIFailure.swift")
         let source = try String(contentsOf: path, encoding: .utf8)
         let body = try #require(source.components(separatedBy: "enum ExitStatus").dropFirst().first)
         let enumBody = body.components(separatedBy: "\n}").first ?? ""

@@ -1,5 +1,5 @@
 /// The exit codes of `companion` as the tests expect them: the same cases and values as the CLI's `ExitStatus`
-/// (Sources/companion/Support/CLIFailure.swift) and docs/exit-codes.md's table, which
+/// (Sources/CompanionCLI/Support/CLIFailure.swift) and docs/exit-codes.md's table, which
 /// `ExitCodeTableTests` checks, so a code added to either is not forgotten here.
 public enum Exit: Int32, CaseIterable, Sendable {
     case success = 0

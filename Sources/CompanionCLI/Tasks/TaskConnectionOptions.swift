@@ -1,0 +1,61 @@
+import ArgumentParser
+import CompanionClient
+import CompanionKit
+import CompanionVault
+import Foundation
+
+/// Where the sidecar is and how to authenticate to its task and Claude Code endpoints.
+///
+/// URL: `--url`, else `$COMPANION_SIDECAR_URL`, else the stored one (vault item `sidecar-url`).
+/// API key (`X-API-Key` for tasks, `Authorization: Bearer` for `/api/v1`): `--api-key-file`, else `$COMPANION_API_KEY`, else the vault item `api-key`.
+/// Requests are signed with this device's key when it is paired with that sidecar (``TaskAccess``).
+struct TaskConnectionOptions: ParsableArguments {
+    @OptionGroup var sidecar: SidecarOptions
+    @OptionGroup var vault: VaultOptions
+
+    @Option(
+        name: .long,
+        help: "File holding the sidecar's API key, sent as X-API-Key or a Bearer token (default: the stored one).")
+    var apiKeyFile: String?
+
+    /// The URL given (`--url` or `$COMPANION_SIDECAR_URL`), the API key given, and the store: with an explicit
+    /// URL the vault is optional (nothing stored is needed); otherwise it must open.
+    /// A usage failure (an invalid settings file or `COMPANION_VAULT`) is never passed over, URL or not.
+    func access() throws -> (url: String?, apiKey: String?, store: CompanionStore?) {
+        let environment = CommandContext.current.environment
+        _ = try CLISettings.current()
+        let given = sidecar.given
+        let store: CompanionStore?
+        do { store = CompanionStore(vault: try vault.open()) } catch {
+            if let failure = error as? CLIFailure, failure.status == .usage { throw failure }
+            if given == nil { throw error } else { store = nil }
+        }
+        return (given, try apiKey(environment), store)
+    }
+
+    /// A client for the task endpoints.
+    func client() throws -> TaskClient {
+        let (url, apiKey, store) = try access()
+        return try TaskAccess.client(url: url, apiKey: apiKey, store: store, timeout: sidecar.timeout)
+    }
+
+    /// Runs task calls; their failures get the task endpoints' advice (pair, or give the API key).
+    func run<T>(_ body: (TaskClient) async throws -> T) async throws -> T {
+        let client = try client()
+        do { return try await body(client) } catch let error as CompanionClientError {
+            throw TaskAccess.failure(error)
+        }
+    }
+
+    /// The key from `--api-key-file` or `$COMPANION_API_KEY`; nil leaves the stored one.
+    private func apiKey(_ environment: [String: String]) throws -> String? {
+        if let apiKeyFile {
+            guard let data = FileManager.default.contents(atPath: apiKeyFile) else {
+                throw CLIFailure(.usage, "cannot read the API key file \(apiKeyFile)", hint: "check the path")
+            }
+            return CompanionStore.firstLine(data)
+        }
+        if let key = environment["COMPANION_API_KEY"], !key.isEmpty { return key }
+        return nil
+    }
+}
