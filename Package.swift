@@ -182,7 +182,7 @@ let package = Package(
         .target(
             name: "CompanionSidecar",
             dependencies: [
-                "CompanionAPI", "CompanionCrypto", "CompanionPaths", "CompanionFiles", "CompanionDatabase",
+                "CompanionAPI", "CompanionCrypto", "CompanionPaths", "CompanionDatabase",
                 "CompanionClaudeCode", "CompanionAgents", "CompanionDiscovery", "CompanionTLS", "CompanionWebApp",
                 "CompanionPush",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -216,10 +216,10 @@ let package = Package(
                 "CompanionAgents",
                 "CompanionSettings",
                 "CompanionDiscovery", "CompanionTLS", "CompanionPush",
-                "CompanionFiles",
+                "CompanionFiles", "CompanionPaths",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                // `watch --notify` starts notify-send.
+                // `watch --notify` starts notify-send; `sidecar service` runs `systemctl --user`.
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ]),
         // `companion`: a `main` of a few lines that runs CompanionCLI.

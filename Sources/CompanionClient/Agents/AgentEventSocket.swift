@@ -53,7 +53,7 @@ public struct AgentEventSocket: Sendable {
             if let name = HTTPField.Name(field) { headers[name] = value }
         }
         let configuration = WebSocketClientConfiguration(
-            maxFrameSize: 16 << 20, additionalHeaders: headers, autoPing: .enabled(timePeriod: .seconds(5)))
+            maxFrameSize: 16 << 20, additionalHeaders: headers, autoPing: WebSocketKeepAlive.autoPing)
         let logger = Logger(label: "companion.agents.ws", factory: { _ in SwiftLogNoOpLogHandler() })
         let close: WebSocketCloseFrame?
         do {

@@ -44,7 +44,7 @@ public struct TaskLogSocket: Sendable {
             if let name = HTTPField.Name(field) { headers[name] = value }
         }
         let configuration = WebSocketClientConfiguration(
-            maxFrameSize: 16 << 20, additionalHeaders: headers, autoPing: .enabled(timePeriod: .seconds(5)))
+            maxFrameSize: 16 << 20, additionalHeaders: headers, autoPing: WebSocketKeepAlive.autoPing)
         let end = EndBox()
         let logger = Logger(label: "companion.logs.ws", factory: { _ in SwiftLogNoOpLogHandler() })
         let handler: WebSocketDataHandler<WebSocketClient.Context> = { inbound, outbound, _ in

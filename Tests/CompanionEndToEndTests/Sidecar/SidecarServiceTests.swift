@@ -1,4 +1,3 @@
-import CompanionSidecar
 import CompanionTestSupport
 import Foundation
 import Testing
@@ -6,16 +5,6 @@ import Testing
 /// `companion sidecar service`: the systemd user unit it writes is valid for systemd itself
 /// (`systemd-analyze --user verify`), carries the passphrase only as a credential, and goes away on uninstall.
 @Suite struct SidecarServiceTests {
-    /// `systemd-analyze --user verify UNIT` with a private runtime directory; its status and warnings.
-    static func verify(_ unit: URL, root: URL) async throws -> ProcessRunner.Result {
-        let runtime = root.appendingPathComponent("runtime")
-        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
-        chmod(runtime.path, 0o700)
-        return try await ProcessRunner.run(
-            "/usr/bin/systemd-analyze", ["--user", "verify", unit.path],
-            environment: ["XDG_RUNTIME_DIR": runtime.path, "SYSTEMD_LOG_LEVEL": "warning"])
-    }
-
     @Test func installWritesAUnitSystemdAcceptsAndUninstallRemovesIt() async throws {
         let root = try TestPaths.temporaryDirectory("service")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -44,7 +33,7 @@ import Testing
         #expect(text.contains("COMPANION_VAULT_PASSPHRASE_FILE=%d/vault-passphrase"))
         #expect(!text.contains("not in the unit"), "the passphrase itself is never in the unit")
 
-        let verified = try await Self.verify(unit, root: root)
+        let verified = try await SystemdVerify.run(unit, root: root)
         #expect(verified.status == 0, "\(verified)")
         #expect(!verified.stderr.contains(unit.lastPathComponent), "no warning about the unit: \(verified.stderr)")
 
@@ -118,22 +107,5 @@ import Testing
         environment["COMPANION_VAULT"] = "secret-service"
         let keyring = try await install()
         #expect(keyring.contains("COMPANION_VAULT=secret-service"), "\(keyring)")
-    }
-
-    @Test func theUnitForAnEncryptedCredentialAndTheSecretService() async throws {
-        let root = try TestPaths.temporaryDirectory("service")
-        defer { try? FileManager.default.removeItem(at: root) }
-        for unit in [
-            SidecarUnit(
-                executable: "/usr/bin/true", serveArguments: [], profile: "work",
-                passphrase: .encrypted("/home/u/.config/companion/passphrase.cred")),
-            SidecarUnit(executable: "/usr/bin/true", serveArguments: ["--port", "0"], vault: "secret-service"),
-        ] {
-            let file = root.appendingPathComponent("companion-sidecar.service")
-            try Data(unit.text.utf8).write(to: file)
-            let verified = try await Self.verify(file, root: root)
-            #expect(verified.status == 0, "\(verified)")
-            #expect(!verified.stderr.contains(file.lastPathComponent), "\(unit.text)\n\(verified.stderr)")
-        }
     }
 }
