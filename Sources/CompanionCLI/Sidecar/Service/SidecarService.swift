@@ -18,7 +18,7 @@ package struct SidecarService: Sendable {
     let environment: [String: String]
 
     /// The service of the user whose environment is `environment`.
-    package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(environment: [String: String] = CommandContext.current.environment) {
         self.environment = environment
         unitDirectory = CompanionDirectories(environment: environment).baseDirectory(.config)
             .appendingPathComponent("systemd/user")
