@@ -10,6 +10,9 @@ import Synchronization
 /// read cannot block the sidecar, and one that exits first only makes the write fail.
 final class InputPipe: Sendable {
     let readEnd: Int32
+    /// What is written before the child runs: one page, the least a Linux pipe holds (pipe(7): a pipe over the
+    /// user's soft limit of pipe pages gets one page; otherwise 64 KiB).
+    static let bytesAtOnce = 4096
     private let writeEnd: Int32
     /// Whether the write end was handed to the writer thread or closed: it is closed exactly once.
     private let released = Atomic<Bool>(false)
@@ -24,10 +27,27 @@ final class InputPipe: Sendable {
         writeEnd = ends[1]
     }
 
-    /// Writes `data` on a thread of its own, then closes the write end (end of file for the child).
+    /// Writes `data`, then closes the write end (end of file for the child). The first ``bytesAtOnce`` are written
+    /// at once (they cannot block: an empty pipe holds at least one page, pipe(7)), so a child started after this
+    /// call finds its input waiting; the rest is written by a thread of its own.
     func write(_ data: Data) {
         guard release() else { return }
         let end = writeEnd
+        let first = data.prefix(Self.bytesAtOnce)
+        var written = 0
+        first.withUnsafeBytes { bytes in
+            while written < bytes.count, let base = bytes.baseAddress {
+                let count = Glibc.write(end, base + written, bytes.count - written)
+                if count < 0, errno == EINTR { continue }
+                if count <= 0 { break }
+                written += count
+            }
+        }
+        let data = data.dropFirst(written)
+        guard !data.isEmpty else {
+            close(end)
+            return
+        }
         let thread = Thread {
             // A child that exits first makes the write fail with EPIPE; the SIGPIPE that comes with it is aimed at
             // this thread, which blocks it (and ends with it pending), whatever the process does with SIGPIPE.

@@ -37,6 +37,9 @@ final class TaskProcess: Sendable {
         executable: String, arguments: [String], environment: [String: String], directory: URL, input: Data
     ) async throws -> TaskProcess {
         let stdin = try InputPipe()
+        // The input is in the pipe before the child starts, not written once the run's closure gets a thread: `claude
+        // -p` (a review) gives up on a standard input still empty after 3 s, which a loaded sidecar's write missed.
+        stdin.write(input)
         let (output, outputContinuation) = AsyncStream<Output>.makeStream()
         let (started, startedContinuation) = AsyncThrowingStream<Int32, any Error>.makeStream()
         let run = Task<Int32, Never> {
@@ -51,7 +54,6 @@ final class TaskProcess: Sendable {
                 ) { execution in
                     startedContinuation.yield(execution.processIdentifier.value)
                     startedContinuation.finish()
-                    stdin.write(input)
                     await withTaskGroup(of: Void.self) { group in
                         group.addTask { await read(execution.standardOutput, as: .stdout, into: outputContinuation) }
                         group.addTask { await read(execution.standardError, as: .stderr, into: outputContinuation) }

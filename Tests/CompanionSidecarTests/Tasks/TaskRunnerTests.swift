@@ -29,6 +29,23 @@ struct TaskRunnerTests {
         await #expect(throws: TaskRunner.Refusal.notQueued(.failed)) { try await runner.start(id: task.id) }
     }
 
+    /// The task's input is in its standard input before the command starts: `claude -p` gives up on an input
+    /// still empty after 3 s, which a review under load met when the input was written only once the run's
+    /// closure got one of the pool's threads. `read -t 0` (bash) is true only when input is already waiting.
+    @Test func theInputIsWaitingWhenTheCommandStarts() async throws {
+        let harness = try TaskHarness(
+            command: #"if read -t 0; then echo "input waiting"; else echo "input empty"; fi"#,
+            configure: { $0.shell = "/bin/bash" })
+        for attempt in 1...20 {
+            let task = try await harness.service.store.create(
+                CreateTaskRequest(title: "input \(attempt)", description: "the prompt"))
+            _ = try await harness.service.runner.start(id: task.id)
+            let done = try await harness.waitForEnd(task.id)
+            let lines = try #require(try await harness.service.store.tail(taskID: task.id, .after(0))).lines
+            #expect(done.status == .succeeded && lines.contains { $0.text == "input waiting" }, "\(lines.map(\.text))")
+        }
+    }
+
     @Test func clonesALocalRepositoryFirst() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tasks-\(UUID().uuidString)")
         let harness = try TaskHarness(
