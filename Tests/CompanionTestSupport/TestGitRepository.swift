@@ -38,6 +38,12 @@ public enum TestGitRepository {
     /// Runs `git -C directory arguments…`; throws ``Failed`` unless it exits 0.
     @discardableResult
     public static func git(_ directory: URL, _ arguments: String...) async throws -> ProcessRunner.Result {
+        try await git(directory, arguments)
+    }
+
+    /// The same, with the arguments as an array.
+    @discardableResult
+    public static func git(_ directory: URL, _ arguments: [String]) async throws -> ProcessRunner.Result {
         let result = try await ProcessRunner.run("git", ["-C", directory.path] + arguments)
         guard result.status == 0 else { throw Failed(description: result.description) }
         return result

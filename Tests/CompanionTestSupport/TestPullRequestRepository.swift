@@ -49,7 +49,6 @@ public struct TestPullRequestRepository: Sendable {
     }
 
     private static func git(_ directory: URL, _ arguments: String...) async throws {
-        let result = try await ProcessRunner.run("git", ["-C", directory.path] + arguments)
-        guard result.status == 0 else { throw TestGitRepository.Failed(description: result.description) }
+        try await TestGitRepository.git(directory, arguments)
     }
 }
