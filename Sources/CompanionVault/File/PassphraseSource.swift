@@ -84,8 +84,10 @@ public struct PassphraseSource: Sendable {
     }
 
     /// Reads one line from the terminal on standard input with echo turned off; the prompt goes to stderr.
+    ///
+    /// Echo is off before the prompt is written, as `readpassphrase(3)` does: a person (or a password manager) types
+    /// as soon as the prompt appears, and a prompt written first left a moment in which what they typed was echoed.
     static func prompt(_ text: String) throws -> SecureBytes {
-        FileHandle.standardError.write(Data(text.utf8))
         var saved = termios()
         let canHideEcho = tcgetattr(STDIN_FILENO, &saved) == 0
         if canHideEcho {
@@ -97,6 +99,7 @@ public struct PassphraseSource: Sendable {
         defer {
             if canHideEcho { _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
         }
+        FileHandle.standardError.write(Data(text.utf8))
         let line = SecureBytes(count: 1024)
         var length = 0
         var byte: UInt8 = 0

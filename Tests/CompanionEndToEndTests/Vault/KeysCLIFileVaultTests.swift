@@ -132,4 +132,41 @@ struct PassphrasePromptTests {
             ["keys", "show"], environment: KeysCLIFileVaultTests.environment(dir, passphrase: passphrase))
         #expect(shown.status == 0, "\(shown.output)")
     }
+
+    /// Echo is off before the prompt is written: the prompt's standard error is a full pipe, so `keys init` stops in
+    /// that write, and the terminal it reads must already be quiet. (Written first, the prompt left a moment in
+    /// which a person typing at once saw the passphrase echoed; a CI run under load caught it.)
+    @Test func echoIsOffBeforeThePromptIsWritten() async throws {
+        let dir = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var env = KeysCLIFileVaultTests.environment(dir, passphrase: nil)
+        env["COMPANION_VAULT_PASSPHRASE"] = .some(nil)
+        let watcher = """
+            import os, pty, subprocess, sys, termios, time
+            master, terminal = pty.openpty()
+            reader, writer = os.pipe()
+            os.set_blocking(writer, False)
+            for size in (65536, 4096, 1):
+                try:
+                    while True: os.write(writer, b"x" * size)
+                except BlockingIOError: pass
+            os.set_blocking(writer, True)
+            child = subprocess.Popen(sys.argv[1:], stdin=terminal, stdout=terminal, stderr=writer)
+            deadline = time.time() + float(os.environ["WATCH_SECONDS"])
+            verdict = "echo stayed on while the prompt was being written"
+            while time.time() < deadline and child.poll() is None:
+                if not termios.tcgetattr(terminal)[3] & termios.ECHO:
+                    verdict = "quiet before the prompt"
+                    break
+                time.sleep(0.01)
+            child.kill()
+            child.wait()
+            print(verdict)
+            """
+        env["WATCH_SECONDS"] = String(Int(TestDeadline.seconds))
+        let result = try await ProcessRunner.run(
+            "python3", ["-c", watcher, TestPaths.companionBinary.path, "keys", "init"], environment: env)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.stdout.contains("quiet before the prompt"), "\(result.output)")
+    }
 }
