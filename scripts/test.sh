@@ -25,6 +25,8 @@ scripts/check-one-formatter.sh
 # The CLI's commands read and write only through their CommandContext and never end the process themselves, so
 # CompanionCLITests runs them in its own process.
 scripts/check-cli-context.sh
+# Every setting (option, environment, settings file, default) is resolved in one order by one type.
+scripts/check-settings-order.sh
 # The phone web app: no HTML-parsing sink, no inline script or style, the service worker's file list, the 150 KB
 # budget, and tsc --checkJs over its JSDoc types.
 scripts/check-webapp.sh

@@ -15,7 +15,7 @@ package struct CompanionCommandLine: AsyncParsableCommand {
             LogsCommand.self, ProjectsCommand.self, SessionsCommand.self, ChatCommand.self, SkillsCommand.self,
             PluginsCommand.self, MCPCommand.self, ConfigCommand.self, AgentsCommand.self, WatchCommand.self,
             ApproveCommand.self, DenyCommand.self, ExitCodesCommand.self, DiscoverCommand.self, HookCommand.self,
-            DashboardCommand.self,
+            DashboardCommand.self, SettingsCommand.self,
         ]
     )
 

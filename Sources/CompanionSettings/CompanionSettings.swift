@@ -3,7 +3,7 @@ import Foundation
 
 /// The settings a person keeps in `$XDG_CONFIG_HOME/companionkit/config.toml`, so that a headless or SSH machine
 /// does not need `--vault file` (and the rest) on every command. Environment variables override the file, and
-/// command-line options override both; the CLI applies that order.
+/// command-line options override both: ``SettingsResolution`` applies that order.
 ///
 /// ```toml
 /// vault = "file"                                  # auto | secret-service | file

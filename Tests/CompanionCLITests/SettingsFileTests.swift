@@ -13,6 +13,7 @@ import Testing
         ["status", "--url", dead], ["tasks", "list", "--url", dead], ["projects", "--url", dead],
         ["sidecar", "devices", "list", "--data-dir", "/nonexistent/settings-e2e"], ["sidecar", "pair", "--url", dead],
         ["keys", "show"], ["qr", "encode", "hello"], ["pair", "code", "123456", "--url", dead],
+        ["settings", "explain"],
     ]
 
     @Test(arguments: [("vualt = \"file\"\n", "vualt"), ("timeout = \"ten\"\n", "timeout")])

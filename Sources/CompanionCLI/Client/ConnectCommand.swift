@@ -64,9 +64,9 @@ struct ConnectCommand: CompanionCommand {
 
     func execute() async throws {
         try await ClientRun.run(json: output.json) {
-            let settings = try CLISettings.current()
-            let companion = Companion(vault: try vault.open(), timeout: timeout ?? settings.timeout ?? 10)
-            var target = url ?? CLISettings.environment("COMPANION_SIDECAR_URL") ?? settings.sidecarURL
+            let settings = try CLISettings.resolution()
+            let companion = Companion(vault: try vault.open(), timeout: SidecarSelection.timeout(option: timeout))
+            var target = settings.resolve(.sidecarURL, option: url, optionName: "--url")?.value
             if target == nil {
                 target = try await Companion.discoverOne(
                     timeout: 3, choose: WorkstationChooser.onTerminal(json: output.json)

@@ -38,8 +38,9 @@ struct PairCodeCommand: CompanionCommand {
             let companion = Companion(vault: try vault.open(), timeout: sidecar.timeout)
             // --url, else $COMPANION_SIDECAR_URL, else the stored URL, else the settings file's sidecar-url,
             // else the one sidecar discovered on the LAN.
-            let override = sidecar.given
-            let fallback = try CLISettings.current().sidecarURL
+            let chosen = try CLISettings.resolution().resolve(.sidecarURL, option: sidecar.url, optionName: "--url")
+            let override = chosen?.origin.isGiven == true ? chosen?.value : nil
+            let fallback = override == nil ? chosen?.value : nil
             var discovered: DiscoveryRecord?
             if override == nil, fallback == nil, try companion.store.sidecarURL() == nil {
                 discovered = try await Companion.discoverOne(

@@ -6,8 +6,16 @@ struct SidecarSelection {
 
     /// The URL chosen for this run: `--url`, else `$COMPANION_SIDECAR_URL`; nil leaves the stored one (and, where a
     /// command has one, its fallback).
-    var given: String? { url ?? CLISettings.environment("COMPANION_SIDECAR_URL") }
+    var given: String? {
+        let chosen = CLISettings.checked.resolve(.sidecarURL, option: url, optionName: "--url")
+        return chosen?.origin.isGiven == true ? chosen?.value : nil
+    }
 
     /// `--timeout`, else the settings file's `timeout`, else 10 seconds.
-    var timeout: Double { timeoutOption ?? CLISettings.checked.timeout ?? 10 }
+    var timeout: Double { Self.timeout(option: timeoutOption) }
+
+    /// The timeout of a command with the `--timeout` option `option`.
+    static func timeout(option: Double?) -> Double {
+        CLISettings.checked.resolve(.timeout, option: option, optionName: "--timeout", default: 10).value
+    }
 }

@@ -8,7 +8,6 @@ import Foundation
 /// The sidecar's Ed25519 identity: loaded from (or created in) its own vault profile, `sidecar` by default
 /// (`--profile` or `COMPANION_SIDECAR_PROFILE` override it), or a throw-away key with `--ephemeral-identity`.
 struct SidecarIdentity {
-    static let profileVariable = "COMPANION_SIDECAR_PROFILE"
     static let defaultProfile = "sidecar"
 
     let keyPair: Ed25519KeyPair
@@ -49,10 +48,10 @@ struct SidecarIdentity {
                 tlsKey: needs.tlsKey ? .generate() : nil, vapidKey: needs.vapidKey ? .generate() : nil)
         }
         var options = options
-        if options.profile == nil {
-            let env = CommandContext.current.environment[profileVariable] ?? ""
-            options.profile = env.isEmpty ? defaultProfile : env
-        }
+        options.profile =
+            CLISettings.checked.resolve(
+                .sidecarProfile, option: options.profile, optionName: "--profile", default: defaultProfile
+            ).value
         do {
             let batch = try options.open(prefetching: itemNames(needs))
             // A key to make (a first start): the loaders then read under the vault's change lock, live, so that two
@@ -111,7 +110,7 @@ extension SidecarIdentity {
 
     /// The vault of the sidecar's default profile (`COMPANION_SIDECAR_PROFILE`, else `sidecar`).
     static func ownerVault() throws -> any CredentialVault {
-        let env = CommandContext.current.environment[profileVariable] ?? ""
-        return try VaultSelection(profile: env.isEmpty ? defaultProfile : env).open()
+        let profile = CLISettings.checked.resolve(.sidecarProfile, default: defaultProfile).value
+        return try VaultSelection(profile: profile).open()
     }
 }

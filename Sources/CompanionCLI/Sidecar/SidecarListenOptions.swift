@@ -32,7 +32,7 @@ struct SidecarListenOptions: ParsableArguments {
     /// `--host`, else the settings file's `[sidecar] host`, else loopback.
     var hosts: [String] {
         if !hostOptions.isEmpty { return hostOptions }
-        return [CLISettings.checked.sidecar.host ?? "127.0.0.1"]
+        return [CLISettings.checked.resolve(.sidecarHost, default: "127.0.0.1").value]
     }
 
     /// The hosts as one text, for messages.

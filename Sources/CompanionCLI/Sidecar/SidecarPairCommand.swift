@@ -62,7 +62,7 @@ struct SidecarPairCommand: CompanionCommand {
     }
 
     func execute() async throws {
-        let port = try CLISettings.current().sidecar.port ?? SidecarConfiguration.defaultPort
+        let port = try CLISettings.resolution().resolve(.sidecarPort, default: SidecarConfiguration.defaultPort).value
         let workstation = try WorkstationPairing(url: url ?? "http://127.0.0.1:\(port)")
         // Ctrl-C is caught from here on: it cancels the pairing on the sidecar before the command ends.
         let interrupt = ChatInterrupt()

@@ -42,11 +42,13 @@ struct SidecarServeCommand: CompanionCommand {
     /// The addresses, for messages.
     var host: String { listen.hostsText }
     /// `--port`, else `[sidecar] port`, else 7878.
-    var port: Int { portOption ?? CLISettings.checked.sidecar.port ?? SidecarConfiguration.defaultPort }
+    var port: Int {
+        CLISettings.checked.resolve(.sidecarPort, option: portOption, default: SidecarConfiguration.defaultPort).value
+    }
     /// `--data-dir`, else `[sidecar] data-dir`.
-    var dataDir: String? { dataDirOption ?? CLISettings.checked.sidecar.dataDirectory }
+    var dataDir: String? { CLISettings.checked.resolve(.sidecarDataDirectory, option: dataDirOption)?.value }
     /// `--public-url`, else `[sidecar] public-url`.
-    var publicURL: String? { publicURLOption ?? CLISettings.checked.sidecar.publicURL }
+    var publicURL: String? { CLISettings.checked.resolve(.sidecarPublicURL, option: publicURLOption)?.value }
 
     @Option(
         name: .customLong("cors-origin"),

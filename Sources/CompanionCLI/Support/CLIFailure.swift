@@ -63,9 +63,7 @@ protocol CLIFailureConvertible: Error {
 
 /// Whether an unexpected error's details are shown: `COMPANION_LOG_LEVEL` set to `debug` or `trace`.
 enum UnexpectedErrorDetails {
-    static let variable = "COMPANION_LOG_LEVEL"
-
     static var enabled: Bool {
-        ["debug", "trace"].contains(CLISettings.environment(variable)?.lowercased() ?? "")
+        ["debug", "trace"].contains(CLISettings.checked.resolve(.logLevel)?.value.lowercased() ?? "")
     }
 }

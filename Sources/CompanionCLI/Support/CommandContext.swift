@@ -73,7 +73,7 @@ package struct CommandContext: Sendable {
 /// The once-per-run state of a ``CommandContext``.
 final class RunState: Sendable {
     /// The settings file, read on first use.
-    let settings = Mutex<Result<CompanionSettings, SettingsError>?>(nil)
+    let settings = Mutex<Result<SettingsResolution, SettingsError>?>(nil)
     /// Whether the `--json` failure was printed (it is printed at most once).
     let printedJSONFailure = Mutex(false)
 }

@@ -35,7 +35,7 @@ enum CommandOutcome {
     /// An invalid settings file stops every command (exit 64, the file and key named): a typo such as `vualt` is
     /// never silently ignored, whichever option the command reads.
     static func checkSettings() throws {
-        _ = try CLISettings.current()
+        _ = try CLISettings.resolution()
     }
 
     /// Runs a blocking command's `work` and ends it: the settings checked first, a failure printed with its exit

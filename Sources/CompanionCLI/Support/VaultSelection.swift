@@ -12,11 +12,10 @@ struct VaultSelection {
 
     /// The chosen backend: `--vault`, else `COMPANION_VAULT`, else the settings file's `vault`, else `auto`.
     func choice() throws -> VaultBackendChoice {
-        let settings = try CLISettings.current()
-        let text = vault ?? CLISettings.environment(VaultOpener.backendVariable) ?? settings.vault ?? "auto"
-        guard let choice = VaultBackendChoice(rawValue: text.isEmpty ? "auto" : text) else {
+        let chosen = try CLISettings.resolution().resolve(.vault, option: vault, optionName: "--vault", default: "auto")
+        guard let choice = VaultBackendChoice(rawValue: chosen.value.isEmpty ? "auto" : chosen.value) else {
             throw CLIFailure(
-                .usage, "\(VaultOpener.backendVariable)=\(text) is not a vault backend",
+                .usage, "\(chosen.origin.assignment(chosen.value)) is not a vault backend",
                 hint: "use auto, secret-service or file")
         }
         return choice
@@ -24,22 +23,22 @@ struct VaultSelection {
 
     /// The profile: `--profile`, else `COMPANION_PROFILE`, else the settings file's `profile`, else `default`.
     var profileName: String {
-        profile ?? CLISettings.environment(VaultOpener.profileVariable) ?? CLISettings.checked.profile
-            ?? VaultProfile.defaultName
+        CLISettings.checked.resolve(.profile, option: profile, default: VaultProfile.defaultName).value
     }
 
     /// Where the file vault's passphrase comes from: `--passphrase-file`, else the environment
     /// (`COMPANION_VAULT_PASSPHRASE_FILE`, `COMPANION_VAULT_PASSPHRASE`), else the settings file's
     /// `passphrase-file`, else a prompt on the terminal.
     var passphraseSource: PassphraseSource {
-        if let passphraseFile { return .file(passphraseFile) }
-        let environment = CommandContext.current.environment
-        if environment[PassphraseSource.fileVariable] != nil || environment[PassphraseSource.environmentVariable] != nil
-        {
-            return .standard
+        let settings = CLISettings.checked
+        let file = settings.resolve(.passphraseFile, option: passphraseFile, optionName: "--passphrase-file")
+        guard let file else { return .standard }  // the environment's passphrase, else a prompt on the terminal
+        switch file.origin {
+        case .option: return .file(file.value)
+        // The passphrase in the environment beats a file named only in the settings file.
+        case .file where settings.resolve(.passphrase) == nil: return .file(file.value)
+        default: return .standard  // the environment's file or passphrase
         }
-        if let file = CLISettings.checked.passphraseFile { return .file(file) }
-        return .standard
     }
 
     /// Opens the chosen vault; vault errors become ``CLIFailure``s with exit status ``ExitStatus/vault``.

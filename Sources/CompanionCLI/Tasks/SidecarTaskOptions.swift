@@ -68,7 +68,7 @@ struct SidecarTaskOptions: ParsableArguments {
         do {
             if let apiKeyFile {
                 configuration.taskAPIKey = try TaskAPIKey(contentsOfFile: apiKeyFile)
-            } else if let key = CommandContext.current.environment[TaskAPIKey.environmentVariable], !key.isEmpty {
+            } else if let key = try CLISettings.resolution().resolve(.sidecarAPIKey)?.value {
                 configuration.taskAPIKey = try TaskAPIKey(key)
             }
         } catch TaskAPIKeyError.unreadable(let path) {
@@ -95,16 +95,9 @@ struct SidecarTaskOptions: ParsableArguments {
     /// The API key's scopes: `--api-key-scopes`, else the environment, else the settings file, else
     /// ``TaskAPIKey/defaultScopes``; a warning names any scope beyond those.
     private func applyAPIKeyScopes(to configuration: inout SidecarConfiguration) throws {
-        let environment = CommandContext.current.environment[TaskAPIKey.scopesEnvironmentVariable]
-        let (text, source): (String?, String) =
-            if let apiKeyScopes {
-                (apiKeyScopes, "--api-key-scopes")
-            } else if let environment, !environment.isEmpty {
-                (environment, "$\(TaskAPIKey.scopesEnvironmentVariable)")
-            } else {
-                (try CLISettings.current().sidecar.apiKeyScopes, "[sidecar] api-key-scopes")
-            }
-        guard let text else { return }
+        let chosen = try CLISettings.resolution().resolve(
+            .sidecarAPIKeyScopes, option: apiKeyScopes, optionName: "--api-key-scopes")
+        guard let text = chosen?.value, let source = chosen?.origin.description else { return }
         let scopes: Set<DeviceScope>
         do { scopes = try DeviceScope.parse(text) } catch {
             throw CLIFailure(.usage, "\(source): \(error)", hint: "for example --api-key-scopes read,tasks")

@@ -22,15 +22,14 @@ struct TaskConnectionOptions: ParsableArguments {
     /// URL the vault is optional (nothing stored is needed); otherwise it must open.
     /// A usage failure (an invalid settings file or `COMPANION_VAULT`) is never passed over, URL or not.
     func access() throws -> (url: String?, apiKey: String?, store: CompanionStore?) {
-        let environment = CommandContext.current.environment
-        _ = try CLISettings.current()
+        _ = try CLISettings.resolution()
         let given = sidecar.given
         let store: CompanionStore?
         do { store = CompanionStore(vault: try vault.open()) } catch {
             if let failure = error as? CLIFailure, failure.status == .usage { throw failure }
             if given == nil { throw error } else { store = nil }
         }
-        return (given, try apiKey(environment), store)
+        return (given, try apiKey(), store)
     }
 
     /// A client for the task endpoints.
@@ -48,14 +47,13 @@ struct TaskConnectionOptions: ParsableArguments {
     }
 
     /// The key from `--api-key-file` or `$COMPANION_API_KEY`; nil leaves the stored one.
-    private func apiKey(_ environment: [String: String]) throws -> String? {
+    private func apiKey() throws -> String? {
         if let apiKeyFile {
             guard let data = FileManager.default.contents(atPath: apiKeyFile) else {
                 throw CLIFailure(.usage, "cannot read the API key file \(apiKeyFile)", hint: "check the path")
             }
             return CompanionStore.firstLine(data)
         }
-        if let key = environment["COMPANION_API_KEY"], !key.isEmpty { return key }
-        return nil
+        return try CLISettings.resolution().resolve(.apiKey)?.value
     }
 }

@@ -7,8 +7,6 @@ package struct TaskAPIKey: Sendable {
     package static let headerName = "X-API-Key"
     /// Environment variable the sidecar reads the key from when no file is given.
     package static let environmentVariable = "COMPANION_SIDECAR_API_KEY"
-    /// Environment variable holding the key's scopes (`read,tasks`) when `--api-key-scopes` is not given.
-    package static let scopesEnvironmentVariable = "COMPANION_SIDECAR_API_KEY_SCOPES"
 
     private let bytes: [UInt8]
     /// The scopes of a key configured without any: read and run tasks, nothing more. A bearer secret that an agent

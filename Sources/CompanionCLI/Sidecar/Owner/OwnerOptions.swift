@@ -23,7 +23,7 @@ struct OwnerOptions: ParsableArguments {
     /// The owner control of the data directory `dataDir` (an option's value), resolved as ``control`` says; shared
     /// with `companion sidecar pair`, whose pairings with control or admin go through the owner socket.
     static func control(dataDir: String?) throws -> OwnerControl {
-        let directory = try dataDir ?? CLISettings.current().sidecar.dataDirectory
+        let directory = try CLISettings.resolution().resolve(.sidecarDataDirectory, option: dataDir)?.value
         return OwnerControl(
             dataDirectory: directory.map { URL(fileURLWithPath: $0) } ?? SidecarConfiguration.defaultDataDirectory(),
             auditKey: { SidecarIdentity.ownerAuditKey() })

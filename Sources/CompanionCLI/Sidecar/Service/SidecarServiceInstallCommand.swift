@@ -52,21 +52,20 @@ struct SidecarServiceInstallCommand: CompanionCommand {
 
     func execute() async throws {
         try await ClientRun.run(json: json) {
-            let settings = try CLISettings.current()
-            // Option, else environment, else settings file, else the default (the file vault, default profile).
-            let chosenVault = self.vault ?? CLISettings.environment("COMPANION_VAULT") ?? settings.vault ?? "file"
+            let settings = try CLISettings.resolution()
+            // The service's default is the file vault (a service has no desktop session to unlock a keyring in).
+            let chosenVault = settings.resolve(.vault, option: self.vault, optionName: "--vault", default: "file").value
             let vault = chosenVault == "auto" ? "file" : chosenVault
             guard vault == "file" || vault == "secret-service" else {
                 throw CLIFailure(
                     .usage, "the service's vault must be file or secret-service (got \"\(Terminal.safe(vault))\")",
                     hint: "pass --vault file or --vault secret-service (the default is file)")
             }
-            let profile = self.profile ?? CLISettings.environment("COMPANION_PROFILE") ?? settings.profile
+            let profile = settings.resolve(.profile, option: self.profile, optionName: "--profile")?.value
             // An encrypted credential given on the command line beats a passphrase file from elsewhere.
             let passphraseFile =
                 self.passphraseFile
-                ?? (encryptedCredential == nil
-                    ? CLISettings.environment("COMPANION_VAULT_PASSPHRASE_FILE") ?? settings.passphraseFile : nil)
+                ?? (encryptedCredential == nil ? settings.resolve(.passphraseFile)?.value : nil)
             guard passphraseFile == nil || encryptedCredential == nil else {
                 throw CLIFailure(
                     .usage, "give --passphrase-file or --encrypted-credential, not both", hint: "pick one")
