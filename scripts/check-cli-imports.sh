@@ -5,8 +5,8 @@
 #   - a file in Sources/CompanionCLI or Sources/companion imports CompanionClient (any form of import);
 #   - Package.swift's CompanionCLI or companion target declares CompanionClient;
 #   - a file there names a public type of CompanionClient (a raw client, its error, its streams), which Swift lets it
-#     do through a type CompanionKit returns even without the import, or uses the CompanionKit API that still hands
-#     them out to embedders (`CompanionError.clientError`, `Companion.client(url:signed:)`, `SidecarAccess`);
+#     do through a type CompanionKit returns even without the import, or reads the client error CompanionKit still
+#     keeps for embedders (`CompanionError.clientError`);
 #   - CompanionKit re-exports CompanionClient (`@_exported import`) or gives one of its public types another name
 #     (`typealias`): a raw client by another name.
 #   scripts/check-cli-imports.sh
@@ -47,9 +47,10 @@ for path in swift_files("Sources/CompanionClient"):
         open(path, encoding="utf-8").read(), re.M))
 if not client_types:
     problems.append("found no public type in Sources/CompanionClient (has it moved? update this check)")
-# The CompanionKit API that still hands out CompanionClient values, for embedders: the raw client error behind a
-# CompanionError, a client or transport for a URL. Swift lets a file use them without importing CompanionClient.
-raw_handout = re.compile(r"\.clientError\b|\bSidecarAccess\b|\.client\(url:")
+# The CompanionClient value CompanionKit still hands out, for embedders: the raw client error behind a
+# CompanionError. Swift lets a file use it without importing CompanionClient. (`.client(url:` catches the raw
+# clients' constructors of earlier versions: `TaskAccess.client(url:…)`, `Companion.client(url:signed:)`.)
+raw_handout = re.compile(r"\.clientError\b|\.client\(url:")
 type_name = re.compile(r"\b(" + "|".join(sorted(client_types)) + r")\b") if client_types else None
 
 for root in cli_dirs:

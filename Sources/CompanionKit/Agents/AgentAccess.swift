@@ -3,7 +3,7 @@ import CompanionClient
 import Foundation
 
 /// How a companion reaches the sidecar's agent sessions (list, terminal, input, approvals, the `/ws` event stream):
-/// the same URL and credentials as the Claude Code API (``SidecarAccess``; the API key as `Authorization: Bearer`).
+/// the same URL and credentials as the Claude Code API (``ClaudeCodeAccess``; the API key as `Authorization: Bearer`).
 public enum AgentAccess {
     /// The agent sessions of the sidecar at `url` (else the stored sidecar URL), with `apiKey` (else the stored one).
     public static func agents(url: String?, apiKey: String?, store: CompanionStore?, timeout: TimeInterval = 30)

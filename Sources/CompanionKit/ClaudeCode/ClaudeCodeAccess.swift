@@ -3,7 +3,7 @@ import CompanionClient
 import Foundation
 
 /// How a companion reaches the sidecar's Claude Code API (projects, sessions, transcripts, chat): the same
-/// URL and credentials as the task endpoints (``SidecarAccess``), the API key sent as `Authorization: Bearer`.
+/// URL and credentials as the task endpoints (``TaskAccess``), the API key sent as `Authorization: Bearer`.
 public enum ClaudeCodeAccess {
     /// The Claude Code API of the sidecar at `url` (else the stored sidecar URL), with `apiKey` (else the stored
     /// one). `timeout` bounds each request, and the wait for a chat stream's first answer.

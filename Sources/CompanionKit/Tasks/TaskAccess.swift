@@ -2,7 +2,8 @@ import CompanionAPI
 import CompanionClient
 import Foundation
 
-/// How a companion reaches the task endpoints (see ``SidecarAccess``), and the advice their failures get.
+/// How a companion reaches the task endpoints, and the advice their failures get. Requests are signed with this
+/// device's key only when it is paired with that very sidecar, and carry the API key when one is given or stored.
 public enum TaskAccess {
     /// The task endpoints of the sidecar at `url` (else the stored sidecar URL), with `apiKey` (else the stored
     /// one); every call of the answer throws a ``CompanionError`` with this type's advice (``failure(_:)``).
