@@ -207,12 +207,13 @@ let package = Package(
             ],
             resources: [.copy("Resources/openapi.yaml")]),
         // The CLI: every command, option group and presenter (ArgumentParser), the exit code of each failure; not a
-        // product (`package` API). The executable below only calls it.
+        // product (`package` API). The executable below only calls it. It reaches the sidecar through CompanionKit's
+        // facades only, never CompanionClient (scripts/check-cli-imports.sh).
         .target(
             name: "CompanionCLI",
             dependencies: [
                 "CompanionCrypto", "CompanionVault", "CompanionVaultSecretService", "CompanionQR",
-                "CompanionAPI", "CompanionClient", "CompanionPairing", "CompanionSidecar", "CompanionKit",
+                "CompanionAPI", "CompanionPairing", "CompanionSidecar", "CompanionKit",
                 "CompanionAgents",
                 "CompanionSettings",
                 "CompanionDiscovery", "CompanionTLS", "CompanionPush",

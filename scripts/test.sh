@@ -22,6 +22,8 @@ scripts/check-one-writer.sh
 scripts/check-sqlite-opener.sh
 # One output formatter in the CLI (text, JSON documents, JSON lines).
 scripts/check-one-formatter.sh
+# The CLI reaches the sidecar only through CompanionKit's facades: no CompanionClient import, type or raw client.
+scripts/check-cli-imports.sh
 # The CLI's commands read and write only through their CommandContext and never end the process themselves, so
 # CompanionCLITests runs them in its own process.
 scripts/check-cli-context.sh

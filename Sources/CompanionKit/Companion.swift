@@ -61,7 +61,8 @@ public struct Companion: Sendable {
     /// A client for `url`; with `signed`, requests that take a signature are signed when this device is paired
     /// with that sidecar (see ``signer(for:)``).
     /// Over `https://`, the client accepts only the TLS keys pinned by the pairing with that sidecar, if any.
-    public func client(url: String, signed: Bool = false) throws(CompanionError) -> CompanionAPIClient {
+    /// Internal: CompanionKit hands out its own calls and facades, never a raw client.
+    func client(url: String, signed: Bool = false) throws(CompanionError) -> CompanionAPIClient {
         let record = try store.pairing()
         return try client(
             url: url, signer: signed ? signer(for: url, record: record) : nil,

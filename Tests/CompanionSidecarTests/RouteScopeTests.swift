@@ -98,15 +98,14 @@ import Testing
             let outcome = try await setup.companion.pair(
                 try PairingInvitation(code: started.response.code), at: url,
                 options: PairingV2LiveTests.noQuestions())
-            let tasks = try TaskAccess.client(url: nil, apiKey: nil, store: setup.companion.store)
+            let tasks = try TaskAccess.tasks(url: nil, apiKey: nil, store: setup.companion.store)
             #expect(try await tasks.list().isEmpty)
-            do {
+            do throws(CompanionError) {
                 _ = try await tasks.create(CreateTaskRequest(title: "nope", description: "true"))
                 Issue.record("a read-only device created a task")
             } catch {
-                let failure = TaskAccess.failure(error)
-                guard case .server(let status, let code, let message)? = failure.clientError else {
-                    Issue.record("unexpected \(failure)")
+                guard case .server(let status, let code, let message)? = error.clientError else {
+                    Issue.record("unexpected \(error)")
                     return
                 }
                 #expect(status == 403 && code == "forbidden" && message.contains("'tasks' scope"))

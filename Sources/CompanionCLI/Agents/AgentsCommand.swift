@@ -1,6 +1,5 @@
 import ArgumentParser
 import CompanionAPI
-import CompanionClient
 import CompanionKit
 import Foundation
 

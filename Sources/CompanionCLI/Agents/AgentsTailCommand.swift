@@ -1,6 +1,5 @@
 import ArgumentParser
 import CompanionAPI
-import CompanionClient
 import CompanionKit
 import Foundation
 
@@ -39,10 +38,9 @@ struct AgentsTailCommand: CompanionCommand {
             }
             Self.show(AgentEventMessage(type: "terminal_output", sessionId: id, lines: first.lines), json: json)
             guard follow else { return }
-            try await connection.agents { client in
-                let outcome = try await AgentAccess.events(client).follow(
-                    cursor: AgentEventCursor(),
-                    messages: [AgentClientMessage(type: "subscribe_terminal", sessionId: id)]
+            try await connection.agents { agents in
+                try await agents.followEvents(
+                    subscribing: [AgentClientMessage(type: "subscribe_terminal", sessionId: id)]
                 ) { event in
                     if event.type == "terminal_output", event.sessionId == id, var lines = event.lines {
                         lines = Array(lines.suffix(count))
@@ -51,9 +49,8 @@ struct AgentsTailCommand: CompanionCommand {
                         Self.show(shown, json: json, header: id)
                     }
                     if event.type == "error", let message = event.message { Terminal.printWarning(message) }
-                    return []
+                    return .keepFollowing
                 }
-                if case .unauthorized(let reason) = outcome { throw AgentAccess.unauthorized(reason) }
             }
         }
     }

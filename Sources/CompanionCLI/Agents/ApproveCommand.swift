@@ -1,6 +1,6 @@
 import ArgumentParser
 import CompanionAPI
-import CompanionClient
+import CompanionKit
 import Foundation
 
 /// What `approve` and `deny` decide: the held request as the sidecar lists it now, whose digest the decision
@@ -8,8 +8,8 @@ import Foundation
 enum HeldRequest {
     /// The request `id` as `GET /api/attention` lists it; nil when it is not listed (already answered, unknown, or a
     /// session's id), in which case the sidecar's refusal says which.
-    static func listed(_ client: AgentClient, id: String) async throws(CompanionClientError) -> AgentPendingApproval? {
-        try await client.attention().approvals?.first { $0.approvalId == id }
+    static func listed(_ agents: WorkstationAgents, id: String) async throws(CompanionError) -> AgentPendingApproval? {
+        try await agents.attention().approvals?.first { $0.approvalId == id }
     }
 
     /// One line naming the request decided: its id, session, tool and input as shown.
@@ -20,8 +20,8 @@ enum HeldRequest {
     }
 
     /// The request as listed, or a failure saying it is not held (`--show` has nothing to show).
-    static func required(_ client: AgentClient, id: String) async throws -> AgentPendingApproval {
-        guard let request = try await listed(client, id: id) else {
+    static func required(_ agents: WorkstationAgents, id: String) async throws -> AgentPendingApproval {
+        guard let request = try await listed(agents, id: id) else {
             throw CLIFailure(
                 .failure,
                 "no permission request \(Terminal.safe(id)) is held (already answered, or not an approval id)",

@@ -1,6 +1,5 @@
 import ArgumentParser
 import CompanionAPI
-import CompanionClient
 import CompanionKit
 import Foundation
 import Synchronization
@@ -39,18 +38,16 @@ struct WatchCommand: CompanionCommand {
         let view = WatchView(json: json, notify: notify && DesktopNotifier.isAvailable)
         let exitOnAttention = exitOnAttention
         let prompting = prompt || (Terminal.stdinIsTTY && Terminal.stdoutIsTTY && !json)
-        try await connection.agents { client in
-            let answers = prompting ? Task { await WatchPrompt(client: client, view: view).run() } : nil
+        try await connection.agents { agents in
+            let answers = prompting ? Task { await WatchPrompt(agents: agents, view: view).run() } : nil
             defer { answers?.cancel() }
-            let outcome = try await AgentAccess.events(client).follow(cursor: AgentEventCursor()) { event in
+            try await agents.followEvents { event in
                 if prompting, view.mayChangeApprovals(event) {
                     // A session may hold several requests at once while its attention shows one: number them all.
-                    view.pending(try? await client.attention().approvals)
+                    view.pending(try? await agents.attention().approvals)
                 }
-                if view.apply(event), exitOnAttention { throw AgentEventSocket.Stop() }
-                return []
+                return view.apply(event) && exitOnAttention ? .stop : .keepFollowing
             }
-            if case .unauthorized(let reason) = outcome { throw AgentAccess.unauthorized(reason) }
         }
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import CompanionAPI
-import CompanionClient
 import CompanionKit
 import Foundation
 import Subprocess
@@ -8,7 +7,7 @@ import Synchronization
 
 /// The prompt of `companion watch`: reads answers from standard input (on a thread of its own) and sends them.
 struct WatchPrompt: Sendable {
-    let client: AgentClient
+    let agents: WorkstationAgents
     let view: WatchView
 
     func run() async {
@@ -32,12 +31,12 @@ struct WatchPrompt: Sendable {
             do {
                 let answer =
                     words[0] == "d"
-                    ? try await client.deny(id: id, digest: digest)
-                    : try await client.approve(id: id, digest: digest, always: words[0] == "A")
+                    ? try await agents.deny(id: id, digest: digest)
+                    : try await agents.approve(id: id, digest: digest, always: words[0] == "A")
                 let verb = answer.decision == "deny" ? "Denied" : "Allowed"
                 view.show("\(verb) \(Terminal.safe(answer.approvalId)) (session \(Terminal.safe(answer.sessionId)))")
             } catch {
-                view.show("could not answer \(Terminal.safe(id)): " + Terminal.safe(AgentAccess.failure(error).message))
+                view.show("could not answer \(Terminal.safe(id)): " + Terminal.safe(CompanionError.from(error).message))
             }
         }
     }

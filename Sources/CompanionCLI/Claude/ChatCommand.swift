@@ -1,6 +1,5 @@
 import ArgumentParser
 import CompanionAPI
-import CompanionClient
 import Foundation
 
 /// `companion chat [--session ID | --new [--project ID]] "message"`: sends a prompt to Claude Code on the
@@ -82,9 +81,9 @@ struct ChatCommand: CompanionCommand {
                     if !json { Terminal.printNote("session \(id.uuidString.lowercased())") }
                 }
                 let options = sessionID == nil ? nil : ChatOptions(model: model, permissionMode: mode)
-                let stream = try await client.chat(ChatStreamRequest(prompt: prompt, sessionId: id, options: options))
+                let answer = try await client.chat(ChatStreamRequest(prompt: prompt, sessionId: id, options: options))
                 return try await ChatPrinter(json: json).follow(
-                    stream, sessionID: id, client: client, interrupt: interrupt)
+                    answer, sessionID: id, claude: client, interrupt: interrupt)
             }
             switch outcome {
             case .finished: return

@@ -1,5 +1,5 @@
 import CompanionAPI
-import CompanionClient
+import CompanionKit
 import Foundation
 
 /// Prints a chat stream: the answer's text as it arrives (escaped: it came from the network), tool calls as
@@ -14,14 +14,14 @@ struct ChatPrinter {
         case interrupted(UUID, cancelled: Bool)
     }
 
-    /// Follows `stream` to its end, or until Ctrl-C, which first cancels the run of `sessionID` on the sidecar.
-    func follow(_ stream: ChatStream, sessionID: UUID, client: ClaudeCodeClient, interrupt: ChatInterrupt)
+    /// Follows `answer` to its end, or until Ctrl-C, which first cancels the run of `sessionID` on the sidecar.
+    func follow(_ answer: ChatAnswer, sessionID: UUID, claude: WorkstationClaudeCode, interrupt: ChatInterrupt)
         async throws -> Outcome
     {
-        let reader = Task { try await read(stream) }
+        let reader = Task { try await read(answer.events) }
         interrupt.onInterrupt {
             Task {
-                let cancelled = (try? await client.cancelChat(sessionId: sessionID))?.cancelled ?? false
+                let cancelled = (try? await claude.cancelChat(sessionId: sessionID))?.cancelled ?? false
                 reader.cancel()
                 await Interruption.shared.set(cancelled)
             }
@@ -43,10 +43,10 @@ struct ChatPrinter {
         return outcome
     }
 
-    private func read(_ stream: ChatStream) async throws -> Outcome {
+    private func read(_ events: AsyncThrowingStream<ChatEvent, any Error>) async throws -> Outcome {
         var printedDeltas = false
         var outcome = Outcome.failed("the stream ended before the answer did")
-        for try await event in stream.messages {
+        for try await event in events {
             try Task.checkCancellation()
             if json {
                 if case .message(let message, _) = event { try printLine(message) }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import CompanionAPI
-import CompanionClient
 import Foundation
 
 /// `companion dashboard`: the ILS app's dashboard (S-01, US-1, US-11) on a terminal: the workstation's Claude Code
@@ -34,7 +33,7 @@ struct DashboardCommand: CompanionCommand {
     func execute() async throws {
         try await ClientRun.run(json: json) {
             let dashboard = try await connection.claude { client in
-                let health = try await CompanionAPIClient(transport: client.transport).health()
+                let health = try await client.health()
                 return DashboardDocument(
                     claudeCode: .init(
                         available: health.claudeAvailable ?? false, version: health.claudeVersion,

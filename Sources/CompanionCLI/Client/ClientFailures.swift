@@ -1,5 +1,4 @@
 import CompanionAPI
-import CompanionClient
 import CompanionKit
 import CompanionPairing
 import CompanionQR
@@ -14,7 +13,7 @@ enum ClientFailures {
         switch error {
         case let failure as CLIFailure: failure
         case let convertible as any CLIFailureConvertible: convertible.cliFailure
-        case is CompanionClientError, is PairingFailure, is PairingTransitionError:
+        case is PairingFailure, is PairingTransitionError:
             CompanionError.from(error).cliFailure
         default: error
         }
@@ -45,8 +44,4 @@ extension CompanionError: CLIFailureConvertible {
     }
 
     var cliFailure: CLIFailure { CLIFailure(exitStatus, message, hint: hint) }
-}
-
-extension CompanionClientError: CLIFailureConvertible {
-    var cliFailure: CLIFailure { CompanionError.from(self).cliFailure }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import CompanionAPI
-import CompanionClient
 import Foundation
 
 /// `companion config get|set`: Claude Code's `settings.json` on the workstation (user or project).
@@ -41,7 +40,7 @@ struct ConfigGetCommand: CompanionCommand {
                 let info = try await client.config(scope: place.scope, projectPath: place.project)
                 // Which Claude Code reads these settings (S-08): the sidecar's `GET /health`, for the listing.
                 let health =
-                    key == nil && !json ? try? await CompanionAPIClient(transport: client.transport).health() : nil
+                    key == nil && !json ? try? await client.health() : nil
                 return (info, health)
             }
             if json {

@@ -1,5 +1,5 @@
 import CompanionAPI
-import CompanionClient
+import CompanionKit
 import Foundation
 
 /// Writes log lines to standard output as they arrive (one write per batch, unbuffered).
@@ -47,7 +47,7 @@ struct LogOutput: Sendable {
     }
 
     /// Transport changes, on standard error.
-    static func report(_ event: LogFollower.Event) {
+    static func report(_ event: TaskLogTransportChange) {
         switch event {
         case .webSocketOpened:
             break

@@ -1,6 +1,5 @@
 import ArgumentParser
 import CompanionAPI
-import CompanionClient
 import CompanionKit
 import Foundation
 
@@ -30,25 +29,25 @@ struct LogsCommand: CompanionCommand {
 
     func execute() async throws {
         if let lines, lines < 0 { throw CLIFailure(.usage, "--lines must not be negative") }
-        let client = try connection.client()
+        let tasks = try connection.tasks()
         let output = LogOutput(json: json, timestamps: followOptions.timestamps, raw: followOptions.raw)
         guard follow else {
-            let answer = try await connection.run { _ in try await client.tail(id: id, lines: min(lines ?? 100, 1000)) }
+            let answer = try await tasks.tail(id: id, lines: min(lines ?? 100, 1000))
             output.write(answer.lines)
             return
         }
         var start = 0
         if let lines {
-            let answer = try await connection.run { _ in try await client.tail(id: id, lines: min(lines, 1000)) }
+            let answer = try await tasks.tail(id: id, lines: min(lines, 1000))
             output.write(answer.lines)
             start = answer.nextCursor
         }
-        let end = try await followOptions.follow(client: client, taskID: id, after: start, output: output)
+        let end = try await followOptions.follow(tasks: tasks, taskID: id, after: start, output: output)
         try Self.finish(end, taskID: id, json: json)
     }
 
     /// Reports how the task ended; throws the documented exit status when it did not succeed.
-    static func finish(_ end: LogFollower.End, taskID: String, json: Bool) throws {
+    static func finish(_ end: TaskLogEnd, taskID: String, json: Bool) throws {
         let exit = end.exitCode.map { " (exit status \($0))" } ?? ""
         if !json {
             let line = "Task \(Terminal.safe(taskID)) \(TaskPresentation.badge(end.status))\(exit)\n"
@@ -68,21 +67,21 @@ struct LogFollowOptions: ParsableArguments {
                 + "colours on a terminal (unless NO_COLOR is set)."))
     var raw = false
     @Option(help: "How to follow: auto (WebSocket, polling as fallback), websocket, or poll.")
-    var transport: String = LogFollower.Transport.auto.rawValue
+    var transport: String = TaskLogTransport.auto.rawValue
     @Option(help: "Seconds between polls while polling (0.05 to 1).") var pollInterval: Double = 0.5
     @Flag(help: "Do not report transport changes on standard error.") var quiet = false
 
-    func follow(client: TaskClient, taskID: String, after: Int, output: LogOutput) async throws -> LogFollower.End {
-        guard let mode = LogFollower.Transport(rawValue: transport) else {
+    func follow(tasks: WorkstationTasks, taskID: String, after: Int, output: LogOutput) async throws -> TaskLogEnd {
+        guard let mode = TaskLogTransport(rawValue: transport) else {
             throw CLIFailure(.usage, "unknown transport \(transport)", hint: "use auto, websocket or poll")
         }
         guard (0.05...1).contains(pollInterval) else {
             throw CLIFailure(.usage, "--poll-interval must be between 0.05 and 1 second")
         }
-        var options = LogFollower.Options()
+        var options = TaskLogFollowOptions()
         options.transport = mode
         options.pollInterval = .milliseconds(Int(pollInterval * 1000))
-        for try await event in client.followLog(taskID: taskID, after: after, options: options) {
+        for try await event in tasks.followLog(taskID: taskID, after: after, options: options) {
             switch event {
             case .lines(let lines): output.write(lines)
             case .transport(let change): if !quiet { LogOutput.report(change) }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CompanionClient
 import CompanionKit
 import CompanionVault
 import Foundation
@@ -32,18 +31,15 @@ struct TaskConnectionOptions: ParsableArguments {
         return (given, try apiKey(), store)
     }
 
-    /// A client for the task endpoints.
-    func client() throws -> TaskClient {
+    /// The task endpoints; their failures carry their advice (pair, or give the API key; list tasks).
+    func tasks() throws -> WorkstationTasks {
         let (url, apiKey, store) = try access()
-        return try TaskAccess.client(url: url, apiKey: apiKey, store: store, timeout: sidecar.timeout)
+        return try TaskAccess.tasks(url: url, apiKey: apiKey, store: store, timeout: sidecar.timeout)
     }
 
-    /// Runs task calls; their failures get the task endpoints' advice (pair, or give the API key).
-    func run<T>(_ body: (TaskClient) async throws -> T) async throws -> T {
-        let client = try client()
-        do { return try await body(client) } catch let error as CompanionClientError {
-            throw TaskAccess.failure(error)
-        }
+    /// Runs task calls.
+    func run<T>(_ body: (WorkstationTasks) async throws -> T) async throws -> T {
+        try await body(tasks())
     }
 
     /// The key from `--api-key-file` or `$COMPANION_API_KEY`; nil leaves the stored one.

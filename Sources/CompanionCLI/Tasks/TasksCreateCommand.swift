@@ -25,9 +25,9 @@ struct TasksCreateCommand: CompanionCommand {
     func execute() async throws {
         let request = CreateTaskRequest(title: title, description: description, repoURL: repoURL)
         if let problem = request.validationError() { throw CLIFailure(.usage, problem) }
-        let client = try connection.client()
-        var task = try await connection.run { _ in try await client.create(request) }
-        if start { task = try await connection.run { [task] _ in try await client.start(id: task.id) } }
+        let tasks = try connection.tasks()
+        var task = try await tasks.create(request)
+        if start { task = try await tasks.start(id: task.id) }
         if json && !start {
             try OutputFormatter.printJSON(TaskResponse(task: task))
         } else {
@@ -35,7 +35,7 @@ struct TasksCreateCommand: CompanionCommand {
         }
         guard start else { return }
         let output = LogOutput(json: json, timestamps: follow.timestamps, raw: follow.raw)
-        let end = try await follow.follow(client: client, taskID: task.id, after: 0, output: output)
+        let end = try await follow.follow(tasks: tasks, taskID: task.id, after: 0, output: output)
         try LogsCommand.finish(end, taskID: task.id, json: json)
     }
 }

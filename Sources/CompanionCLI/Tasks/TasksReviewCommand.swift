@@ -40,9 +40,9 @@ struct TasksReviewCommand: CompanionCommand {
         let request = CreateTaskRequest(
             title: title ?? "Review pull request #\(pr)", description: "", repoURL: repoURL, pr: pr)
         if let problem = request.validationError() { throw CLIFailure(.usage, problem) }
-        let client = try connection.client()
-        let created = try await connection.run { _ in try await client.create(request) }
-        let task = try await connection.run { _ in try await client.start(id: created.id) }
+        let tasks = try connection.tasks()
+        let created = try await tasks.create(request)
+        let task = try await tasks.start(id: created.id)
         if noFollow {
             if json {
                 try OutputFormatter.printJSON(TaskResponse(task: task))
@@ -54,7 +54,7 @@ struct TasksReviewCommand: CompanionCommand {
         }
         writeStandardError("Reviewing pull request #\(pr) in task \(Terminal.safe(task.id))\n")
         let output = LogOutput(json: json, timestamps: follow.timestamps, raw: follow.raw)
-        let end = try await follow.follow(client: client, taskID: task.id, after: 0, output: output)
+        let end = try await follow.follow(tasks: tasks, taskID: task.id, after: 0, output: output)
         try LogsCommand.finish(end, taskID: task.id, json: json)
     }
 

@@ -7,7 +7,7 @@ public struct ChatStream: Sendable {
     public let sessionID: UUID?
     let events: AsyncThrowingStream<ServerSentEvent, any Error>
 
-    /// The events as they arrive. A stream message the client cannot read is skipped (``ChatEvent/unreadable(_:)``);
+    /// The events as they arrive. A stream message the client cannot read is skipped (`ChatEvent.unreadable`);
     /// the stream ends after `done`, or with an error when the connection breaks.
     public var messages: AsyncThrowingStream<ChatEvent, any Error> {
         let events = events
@@ -29,17 +29,8 @@ public struct ChatStream: Sendable {
     }
 }
 
-/// One event of a chat stream.
-public enum ChatEvent: Sendable, Equatable {
-    /// A stream message with its SSE event id (used to resume with `Last-Event-ID`).
-    case message(StreamMessage, id: String?)
-    /// The sidecar's ids of the stored messages of this exchange.
-    case messageIDs(user: String?, assistant: String?)
-    /// The run is over; nothing follows.
-    case done
-    /// An event the client does not understand (its name), skipped.
-    case unreadable(String)
-
+/// A chat stream's event (`ChatEvent`, in CompanionAPI) read from one Server-Sent Event.
+extension ChatEvent {
     init(_ event: ServerSentEvent) {
         switch event.event {
         case "done":

@@ -4,13 +4,14 @@ import Foundation
 
 /// How a companion reaches the sidecar's task and Claude Code endpoints: the sidecar URL, and the credentials
 /// it sends — this device's signature when it is paired with exactly that sidecar, and the API key when one is
-/// given or stored. One definition of "sign only for the paired URL" for every client path.
-public enum SidecarAccess {
+/// given or stored. One definition of "sign only for the paired URL" for every client path. Internal: the facades
+/// (``TaskAccess``, ``ClaudeCodeAccess``, ``AgentAccess``…) are what CompanionKit hands out, never a transport.
+enum SidecarAccess {
     /// A transport for `url` (else the stored sidecar URL), with `apiKey` (else the stored one).
     ///
     /// `store` may be nil when the vault cannot be opened: then `url` is required and requests carry only the
     /// API key given here.
-    public static func transport(
+    static func transport(
         url: String?, apiKey: String?, store: CompanionStore?, timeout: TimeInterval = 10
     ) throws(CompanionError) -> SidecarTransport {
         let resolved: String

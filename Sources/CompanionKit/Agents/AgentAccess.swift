@@ -3,18 +3,15 @@ import CompanionClient
 import Foundation
 
 /// How a companion reaches the sidecar's agent sessions (list, terminal, input, approvals, the `/ws` event stream):
-/// the same URL and credentials as the Claude Code API (``SidecarAccess``; the API key as `Authorization: Bearer`).
+/// the same URL and credentials as the Claude Code API (``ClaudeCodeAccess``; the API key as `Authorization: Bearer`).
 public enum AgentAccess {
-    /// An agent client for `url` (else the stored sidecar URL), with `apiKey` (else the stored one).
-    public static func client(url: String?, apiKey: String?, store: CompanionStore?, timeout: TimeInterval = 30)
-        throws(CompanionError) -> AgentClient
+    /// The agent sessions of the sidecar at `url` (else the stored sidecar URL), with `apiKey` (else the stored one).
+    public static func agents(url: String?, apiKey: String?, store: CompanionStore?, timeout: TimeInterval = 30)
+        throws(CompanionError) -> WorkstationAgents
     {
-        AgentClient(transport: try SidecarAccess.transport(url: url, apiKey: apiKey, store: store, timeout: timeout))
-    }
-
-    /// The `/ws` event stream over the same transport as `client`.
-    public static func events(_ client: AgentClient) -> AgentEventSocket {
-        AgentEventSocket(transport: client.transport)
+        WorkstationAgents(
+            client: AgentClient(
+                transport: try SidecarAccess.transport(url: url, apiKey: apiKey, store: store, timeout: timeout)))
     }
 
     /// The failure an agent call's error stands for, with advice for a refused request, an unknown session or

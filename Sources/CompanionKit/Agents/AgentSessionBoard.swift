@@ -1,7 +1,7 @@
 import CompanionAPI
 
-/// The workstation's agent sessions as the `/ws` events (``AgentAccess/events(_:)``) describe them, with what
-/// needs someone first: the state a live view (`companion watch`, an app's list) keeps between events.
+/// The workstation's agent sessions as the `/ws` events (``WorkstationAgents/followEvents(subscribing:_:)``) describe
+/// them, with what needs someone first: the state a live view (`companion watch`, an app's list) keeps between events.
 ///
 /// A value with no I/O: ``apply(_:)`` folds one event in and says whether it raised attention; ``ordered`` lists
 /// the sessions with those needing attention first, most recent activity first within each part. The permission

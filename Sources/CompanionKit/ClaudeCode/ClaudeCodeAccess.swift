@@ -3,13 +3,20 @@ import CompanionClient
 import Foundation
 
 /// How a companion reaches the sidecar's Claude Code API (projects, sessions, transcripts, chat): the same
-/// URL and credentials as the task endpoints (``SidecarAccess``), the API key sent as `Authorization: Bearer`.
+/// URL and credentials as the task endpoints (``TaskAccess``), the API key sent as `Authorization: Bearer`.
 public enum ClaudeCodeAccess {
-    /// A Claude Code client for `url` (else the stored sidecar URL), with `apiKey` (else the stored one).
-    /// `timeout` bounds each request, and the wait for a chat stream's first answer.
-    public static func client(
+    /// The Claude Code API of the sidecar at `url` (else the stored sidecar URL), with `apiKey` (else the stored
+    /// one). `timeout` bounds each request, and the wait for a chat stream's first answer.
+    public static func claudeCode(
         url: String?, apiKey: String?, store: CompanionStore?, timeout: TimeInterval = 30
-    ) throws(CompanionError) -> ClaudeCodeClient {
+    ) throws(CompanionError) -> WorkstationClaudeCode {
+        WorkstationClaudeCode(client: try client(url: url, apiKey: apiKey, store: store, timeout: timeout))
+    }
+
+    /// The client every Claude Code facade wraps.
+    static func client(url: String?, apiKey: String?, store: CompanionStore?, timeout: TimeInterval)
+        throws(CompanionError) -> ClaudeCodeClient
+    {
         ClaudeCodeClient(
             transport: try SidecarAccess.transport(url: url, apiKey: apiKey, store: store, timeout: timeout))
     }

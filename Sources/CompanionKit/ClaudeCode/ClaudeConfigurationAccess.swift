@@ -2,10 +2,20 @@ import CompanionAPI
 import CompanionClient
 import Foundation
 
-/// Advice for failures of the MCP server and settings calls (`ClaudeCodeClient`'s `mcp…` and `config`
-/// calls), whose refusals mean other things than the chat's: 409 is a name taken or a file Claude Code cannot
-/// parse, 404 an unknown server.
+/// How a companion reaches the MCP servers and Claude Code's settings on the workstation, and the advice for
+/// failures of those calls, whose refusals mean other things than the chat's: 409 is a name taken or a file Claude
+/// Code cannot parse, 404 an unknown server.
 public enum ClaudeConfigurationAccess {
+    /// The MCP servers and settings of the sidecar at `url` (else the stored sidecar URL), with `apiKey` (else the
+    /// stored one). `timeout` bounds each request (a health check starts the server on the workstation: its own
+    /// bound is 10 s).
+    public static func configuration(
+        url: String?, apiKey: String?, store: CompanionStore?, timeout: TimeInterval = 30
+    ) throws(CompanionError) -> WorkstationClaudeConfiguration {
+        WorkstationClaudeConfiguration(
+            client: try ClaudeCodeAccess.client(url: url, apiKey: apiKey, store: store, timeout: timeout))
+    }
+
     /// The failure `error` stands for, with what to do next.
     public static func failure(_ error: any Error) -> CompanionError {
         var failure = ClaudeCodeAccess.failure(error)

@@ -1,9 +1,19 @@
 import CompanionClient
 import Foundation
 
-/// The advice that goes with a failed skill or plugin call (the Claude Code API's failures, with hints that name
-/// the skill and plugin commands instead of the session ones).
+/// How a companion reaches the skills and plugins on the workstation, and the advice that goes with a failed call
+/// (the Claude Code API's failures, with hints that name the skill and plugin commands instead of the session ones).
 public enum ClaudeExtensionsAccess {
+    /// The skills and plugins of the sidecar at `url` (else the stored sidecar URL), with `apiKey` (else the stored
+    /// one); failures name `listCommand`, the command that lists what exists.
+    public static func extensions(
+        url: String?, apiKey: String?, store: CompanionStore?, timeout: TimeInterval = 30, listCommand: String
+    ) throws(CompanionError) -> WorkstationClaudeExtensions {
+        WorkstationClaudeExtensions(
+            client: try ClaudeCodeAccess.client(url: url, apiKey: apiKey, store: store, timeout: timeout),
+            listCommand: listCommand)
+    }
+
     /// What the CLI or an app should show for `error` of a skill or plugin call; `listCommand` is the command
     /// that lists what exists (`companion skills list`).
     public static func failure(_ error: any Error, listCommand: String) -> CompanionError {

@@ -2,16 +2,20 @@ import CompanionAPI
 import CompanionClient
 import Foundation
 
-/// How a companion reaches the task endpoints (see ``SidecarAccess``), and the advice their failures get.
+/// How a companion reaches the task endpoints, and the advice their failures get. Requests are signed with this
+/// device's key only when it is paired with that very sidecar, and carry the API key when one is given or stored.
 public enum TaskAccess {
-    /// A task client for `url` (else the stored sidecar URL), with `apiKey` (else the stored one).
+    /// The task endpoints of the sidecar at `url` (else the stored sidecar URL), with `apiKey` (else the stored
+    /// one); every call of the answer throws a ``CompanionError`` with this type's advice (``failure(_:)``).
     ///
     /// `store` may be nil when the vault cannot be opened: then `url` is required and requests carry only the
     /// API key given here.
-    public static func client(
+    public static func tasks(
         url: String?, apiKey: String?, store: CompanionStore?, timeout: TimeInterval = 10
-    ) throws(CompanionError) -> TaskClient {
-        TaskClient(transport: try SidecarAccess.transport(url: url, apiKey: apiKey, store: store, timeout: timeout))
+    ) throws(CompanionError) -> WorkstationTasks {
+        WorkstationTasks(
+            client: TaskClient(
+                transport: try SidecarAccess.transport(url: url, apiKey: apiKey, store: store, timeout: timeout)))
     }
 
     /// The failure a task call's error stands for: like `CompanionError.from(_:)`, with the task
