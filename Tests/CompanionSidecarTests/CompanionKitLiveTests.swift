@@ -28,21 +28,11 @@ import Testing
                 hostName: "test-workstation", identity: identity)
             configuration.requireSignedRequests = true
             sidecar = try Sidecar(configuration: configuration, logLevel: .warning)
-            let vault = FileVault(
-                profile: try VaultProfile("default"), directory: directory.appendingPathComponent("vault"),
-                parameters: .minimum, passphrase: .fixed("correct horse battery staple"))
-            // Timing is not what these tests are about (see TestDeadline: 5 s and 10 s deadlines failed under load).
-            companion = Companion(vault: vault, timeout: TestDeadline.seconds)
+            companion = try LiveCompanion.companion(in: directory)
         }
 
         func run(_ body: (String) async throws -> Void) async throws {
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let running = try await sidecar.start()
-            do { try await body(running.baseURL.absoluteString) } catch {
-                await running.stop()
-                throw error
-            }
-            await running.stop()
+            try await LiveCompanion.serve(sidecar, removing: directory, body)
         }
     }
 

@@ -21,20 +21,11 @@ import Testing
 
         init() throws {
             sidecar = try RouteScopeTests.fullSidecar(directory)
-            let vault = FileVault(
-                profile: try VaultProfile("default"), directory: directory.appendingPathComponent("vault"),
-                parameters: .minimum, passphrase: .fixed("correct horse battery staple"))
-            companion = Companion(vault: vault, timeout: TestDeadline.seconds)
+            companion = try LiveCompanion.companion(in: directory)
         }
 
         func run(_ body: (String) async throws -> Void) async throws {
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let running = try await sidecar.start()
-            do { try await body(running.baseURL.absoluteString) } catch {
-                await running.stop()
-                throw error
-            }
-            await running.stop()
+            try await LiveCompanion.serve(sidecar, removing: directory, body)
         }
 
         /// Pairs the companion with every scope (admin through the owner socket, as the CLI does).
