@@ -16,6 +16,7 @@ public final class TCPProxy: @unchecked Sendable {
     private var refusing = false
     private var stopped = false
     private var upgrades = 0
+    private var heldUntil: Date?
     /// WebSocket upgrades passed through so far.
     public var webSocketUpgrades: Int { lock.withLock { upgrades } }
 
@@ -55,6 +56,19 @@ public final class TCPProxy: @unchecked Sendable {
                 shutdown(connection.client, Int32(SHUT_RDWR))
                 shutdown(connection.upstream, Int32(SHUT_RDWR))
             }
+        }
+    }
+
+    /// Holds every byte of every connection, both ways, for `seconds`, then passes it on: nothing is lost or closed,
+    /// as on a network (or a machine) that goes silent for a while.
+    public func holdTraffic(for seconds: TimeInterval) {
+        lock.withLock { heldUntil = Date().addingTimeInterval(seconds) }
+    }
+
+    /// Waits while traffic is held (``holdTraffic(for:)``).
+    private func waitWhileHeld() {
+        while let until = lock.withLock({ heldUntil }), Date() < until {
+            Thread.sleep(forTimeInterval: min(0.05, max(0, until.timeIntervalSinceNow)))
         }
     }
 
@@ -119,8 +133,8 @@ public final class TCPProxy: @unchecked Sendable {
             if isWebSocket { upgrades += 1 }
         }
         let done = DispatchSemaphore(value: 0)
-        Thread { Self.pump(from: upstream, to: client, done: done) }.start()
-        Self.pump(from: client, to: upstream, done: nil)
+        Thread { self.pump(from: upstream, to: client, done: done) }.start()
+        pump(from: client, to: upstream, done: nil)
         done.wait()
         lock.withLock {
             connections.removeAll { $0.client == client }
@@ -129,12 +143,13 @@ public final class TCPProxy: @unchecked Sendable {
         }
     }
 
-    private static func pump(from source: Int32, to destination: Int32, done: DispatchSemaphore?) {
+    private func pump(from source: Int32, to destination: Int32, done: DispatchSemaphore?) {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = read(source, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
-            if count <= 0 || !writeAll(destination, Array(buffer[0..<count])) { break }
+            if count > 0 { waitWhileHeld() }
+            if count <= 0 || !Self.writeAll(destination, Array(buffer[0..<count])) { break }
         }
         shutdown(destination, Int32(SHUT_RDWR))
         shutdown(source, Int32(SHUT_RDWR))

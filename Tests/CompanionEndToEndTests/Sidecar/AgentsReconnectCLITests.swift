@@ -133,6 +133,28 @@ struct AgentsReconnectCLITests {
         #expect(tail.isRunning)
     }
 
+    /// A stream that goes silent for 12 s — longer than two pings of the clients' old 5 s period, shorter than one
+    /// of their 20 s (`WebSocketKeepAlive`) — stays open: the follower neither drops it nor makes another. With the
+    /// 5 s ping a healthy connection was closed "without a close frame" whenever a loaded machine left the client
+    /// unscheduled that long; a `/ws` test client, which does not reconnect, then waited for events that never came
+    /// (`HookEndpointTests.aResumeAcrossASidecarRestartGetsASnapshotAndLosesNothing`, 162 s, issue 33).
+    @Test func aStreamSilentForTwelveSecondsStaysOpen() async throws {
+        let world = try await World.start()
+        defer { world.stop() }
+        let id = try await world.newSession()
+        let (tail, before) = try await world.follow(id, showing: "typed before the silence")
+        defer { tail.kill(SIGTERM) }
+        #expect(before.status == Exit.success, "\(before)")
+        let upgrades = world.proxy.webSocketUpgrades
+        world.proxy.holdTraffic(for: 12)
+        // Sent at once, answered once the silence ends (its own request is held too).
+        let after = try await world.cli.run(["agents", "send", id, "typed after the silence", "--timeout", "120"])
+        #expect(after.status == Exit.success, "\(after)")
+        try await tail.waitForOutput { out, _ in out.contains("typed after the silence") }
+        #expect(world.proxy.webSocketUpgrades == upgrades, "the stream was dropped and made again: \(tail.stderr)")
+        #expect(tail.isRunning, "\(tail.stderr)")
+    }
+
     /// A device revoked while following: the sidecar closes the stream as unauthorized, which is "not paired"
     /// (exit 7) like a refused REST call, not a server error.
     @Test func tailFollowOfARevokedDeviceExitsNotPaired() async throws {
